@@ -1,0 +1,139 @@
+// Package upstream runs scenarios through the real kube-scheduler code
+// (k8s.io/kubernetes v1.36) and reports results in the contract's JSON shapes.
+package upstream
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/go-logr/logr"
+	v1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/client-go/informers"
+	"k8s.io/client-go/kubernetes/fake"
+	"k8s.io/client-go/tools/events"
+	"k8s.io/klog/v2"
+	"k8s.io/kubernetes/pkg/scheduler"
+	"k8s.io/kubernetes/pkg/scheduler/profile"
+	testingclock "k8s.io/utils/clock/testing"
+
+	"github.com/schedplay/schedplay/conformance/internal/scenario"
+)
+
+// Env is a fake cluster (client-go fake clientset + informers) with a real
+// scheduler built by scheduler.New on top of it.
+type Env struct {
+	SC      *scenario.Scenario
+	Clock   *testingclock.FakeClock
+	CS      *fake.Clientset
+	Factory informers.SharedInformerFactory
+	Sched   *scheduler.Scheduler
+	Ctx     context.Context
+	cancel  context.CancelFunc
+}
+
+// Close stops the informers and the scheduler's goroutines.
+func (e *Env) Close() { e.cancel() }
+
+func init() {
+	// The scheduler logs through klog; keep stdout/stderr clean.
+	klog.SetLogger(logr.Discard())
+}
+
+// newEnv builds the cluster. Objects in `initial` exist before the informers start;
+// pending pods are added later by the caller (explain: all at once, simulate: one by one).
+func newEnv(sc *scenario.Scenario, initial []runtime.Object) (*Env, error) {
+	ctx, cancel := context.WithCancel(context.Background())
+	ctx = klog.NewContext(ctx, klog.Background())
+	clk := testingclock.NewFakeClock(sc.T0)
+	cs := fake.NewClientset(initial...)
+	factory := scheduler.NewInformerFactory(cs, 0)
+	cfg := sc.Config
+	opts := []scheduler.Option{
+		scheduler.WithProfiles(cfg.Profiles...),
+		scheduler.WithPercentageOfNodesToScore(cfg.PercentageOfNodesToScore),
+		scheduler.WithPodInitialBackoffSeconds(cfg.PodInitialBackoffSeconds),
+		scheduler.WithPodMaxBackoffSeconds(cfg.PodMaxBackoffSeconds),
+		scheduler.WithParallelism(cfg.Parallelism),
+		scheduler.WithExtenders(cfg.Extenders...),
+		scheduler.WithClock(clk),
+	}
+	recorders := profile.RecorderFactory(func(string) events.EventRecorderLogger { return &events.FakeRecorder{} })
+	sched, err := scheduler.New(ctx, cs, factory, nil, recorders, opts...)
+	if err != nil {
+		cancel()
+		return nil, fmt.Errorf("building the scheduler: %w", err)
+	}
+	factory.Start(ctx.Done())
+	factory.WaitForCacheSync(ctx.Done())
+	return &Env{SC: sc, Clock: clk, CS: cs, Factory: factory, Sched: sched, Ctx: ctx, cancel: cancel}, nil
+}
+
+// initialObjects returns every object of the scenario except the pending pods.
+func initialObjects(sc *scenario.Scenario) []runtime.Object {
+	var objs []runtime.Object
+	for _, pc := range sc.PriorityClasses {
+		objs = append(objs, pc.DeepCopy())
+	}
+	for _, n := range sc.Nodes {
+		objs = append(objs, n.DeepCopy())
+	}
+	for _, pdb := range sc.PDBs {
+		objs = append(objs, pdb.DeepCopy())
+	}
+	for _, p := range sc.Pods {
+		if p.Spec.NodeName != "" {
+			objs = append(objs, p.DeepCopy())
+		}
+	}
+	return objs
+}
+
+func pendingPods(sc *scenario.Scenario) []*v1.Pod {
+	var out []*v1.Pod
+	for _, p := range sc.Pods {
+		if p.Spec.NodeName == "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// waitFor polls cond (real time) until it holds or the timeout passes.
+func waitFor(timeout time.Duration, cond func() bool) bool {
+	deadline := time.Now().Add(timeout)
+	for {
+		if cond() {
+			return true
+		}
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(200 * time.Microsecond)
+	}
+}
+
+// waitCacheHolds waits until the scheduler cache holds every node and bound pod.
+func (e *Env) waitCacheHolds() error {
+	bound := 0
+	for _, p := range e.SC.Pods {
+		if p.Spec.NodeName != "" {
+			bound++
+		}
+	}
+	ok := waitFor(20*time.Second, func() bool {
+		n, err := e.Sched.Cache.PodCount()
+		return err == nil && n >= bound && e.Sched.Cache.NodeCount() >= len(e.SC.Nodes)
+	})
+	if !ok {
+		return fmt.Errorf("scheduler cache did not receive the cluster")
+	}
+	return nil
+}
+
+// inQueue reports whether the scheduling queue knows the pod.
+func (e *Env) inQueue(p *v1.Pod) bool {
+	_, ok := e.Sched.SchedulingQueue.GetPod(p.Name, p.Namespace)
+	return ok
+}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-logr/logr"
 	v1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/client-go/informers"
 	"k8s.io/client-go/kubernetes/fake"
@@ -44,10 +45,19 @@ func init() {
 // newEnv builds the cluster. Objects in `initial` exist before the informers start;
 // pending pods are added later by the caller (explain: all at once, simulate: one by one).
 func newEnv(sc *scenario.Scenario, initial []runtime.Object) (*Env, error) {
+	return newEnvWith(sc, initial, sc.T0, nil)
+}
+
+// newEnvWith is newEnv with the clock's start and a hook that installs reactors on the
+// fake clientset before anything watches it.
+func newEnvWith(sc *scenario.Scenario, initial []runtime.Object, start time.Time, setup func(*fake.Clientset)) (*Env, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	ctx = klog.NewContext(ctx, klog.Background())
-	clk := testingclock.NewFakeClock(sc.T0)
+	clk := testingclock.NewFakeClock(start)
 	cs := fake.NewClientset(initial...)
+	if setup != nil {
+		setup(cs)
+	}
 	factory := scheduler.NewInformerFactory(cs, 0)
 	cfg := sc.Config
 	opts := []scheduler.Option{
@@ -137,3 +147,5 @@ func (e *Env) inQueue(p *v1.Pod) bool {
 	_, ok := e.Sched.SchedulingQueue.GetPod(p.Name, p.Namespace)
 	return ok
 }
+
+func labelsEverything() labels.Selector { return labels.Everything() }

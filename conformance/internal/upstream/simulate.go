@@ -2,12 +2,407 @@ package upstream
 
 import (
 	"fmt"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	v1 "k8s.io/api/core/v1"
+	policyv1 "k8s.io/api/policy/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	apiequality "k8s.io/apimachinery/pkg/api/equality"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/client-go/kubernetes/fake"
+	k8stesting "k8s.io/client-go/testing"
+	"k8s.io/klog/v2"
+	podutil "k8s.io/kubernetes/pkg/api/v1/pod"
+	"k8s.io/kubernetes/pkg/scheduler/framework"
 
 	"github.com/schedplay/schedplay/conformance/contract"
 	"github.com/schedplay/schedplay/conformance/internal/scenario"
 )
 
-// Simulate runs the real scheduler to quiescence.
+// MaxCycles bounds a simulation (scheduling cycles + clock moves).
+var MaxCycles = 20000
+
+// FlushStep is how far the clock moves when nothing can be tried and nothing is terminating.
+const FlushStep = 5 * time.Minute
+
+var podsGVR = schema.GroupVersionResource{Version: "v1", Resource: "pods"}
+var pdbsGVR = schema.GroupVersionResource{Group: "policy", Version: "v1", Resource: "poddisruptionbudgets"}
+
+// sim is the "API server + kubelet" side of a simulation: reactors on the fake
+// clientset implement pod binding and graceful deletion as the API server does, and
+// a tiny kubelet removes terminating pods when their grace period has elapsed on the
+// fake clock.
+type sim struct {
+	env     *Env
+	actions atomic.Int64
+
+	mu       sync.Mutex
+	lastNode map[string]string // ns/name -> node it was bound to
+	nodes    map[string]*v1.Node
+}
+
+// Simulate runs the real scheduler (scheduler.New + ScheduleOne) to quiescence under
+// the contract's time model and returns the final state of every input pod.
 func Simulate(sc *scenario.Scenario) (*contract.Simulate, error) {
-	return nil, fmt.Errorf("simulate: not implemented yet")
+	s := &sim{lastNode: map[string]string{}, nodes: map[string]*v1.Node{}}
+	for _, n := range sc.Nodes {
+		s.nodes[n.Name] = n
+	}
+	pending := pendingPods(sc)
+	// The clock starts just before T0 and moves 1µs per pending pod as the pods are
+	// created in document order, so queue timestamps follow the document order.
+	start := sc.T0.Add(-time.Duration(len(pending)) * time.Microsecond)
+	env, err := newEnvWith(sc, initialObjects(sc), start, s.install)
+	if err != nil {
+		return nil, err
+	}
+	defer env.Close()
+	s.env = env
+	for _, p := range sc.Pods {
+		if p.Spec.NodeName != "" {
+			s.lastNode[key(p)] = p.Spec.NodeName
+		}
+	}
+	if err := env.waitCacheHolds(); err != nil {
+		return nil, err
+	}
+	for _, p := range pending {
+		env.Clock.Step(time.Microsecond)
+		if _, err := env.CS.CoreV1().Pods(p.Namespace).Create(env.Ctx, p.DeepCopy(), metav1.CreateOptions{}); err != nil {
+			return nil, err
+		}
+		if _, ok := env.Sched.Profiles[p.Spec.SchedulerName]; !ok || p.DeletionTimestamp != nil {
+			continue
+		}
+		if !waitFor(20*time.Second, func() bool { return env.inQueue(p) }) {
+			return nil, fmt.Errorf("pod %s did not reach the scheduling queue", key(p))
+		}
+	}
+	if err := s.run(); err != nil {
+		return nil, err
+	}
+	return s.result(sc)
+}
+
+func key(p *v1.Pod) string { return p.Namespace + "/" + p.Name }
+
+func (s *sim) install(cs *fake.Clientset) {
+	cs.PrependReactor("create", "pods", func(a k8stesting.Action) (bool, runtime.Object, error) {
+		if a.GetSubresource() != "binding" {
+			return false, nil, nil
+		}
+		b := a.(k8stesting.CreateAction).GetObject().(*v1.Binding)
+		return true, b, s.bind(cs, a.GetNamespace(), b)
+	})
+	cs.PrependReactor("delete", "pods", func(a k8stesting.Action) (bool, runtime.Object, error) {
+		da := a.(k8stesting.DeleteActionImpl)
+		return s.delete(cs, da)
+	})
+	// Installed last, so it runs first: counts every API call.
+	cs.PrependReactor("*", "*", func(a k8stesting.Action) (bool, runtime.Object, error) {
+		s.actions.Add(1)
+		return false, nil, nil
+	})
+}
+
+// bind does what the API server's pods/binding does (pkg/registry/core/pod/storage
+// setPodNodeAndMetadata, with PodTopologyLabelsAdmission and
+// ClearingNominatedNodeNameAfterBinding on by default in v1.36), then what a kubelet
+// does right away in this time model: the pod runs and is Ready.
+func (s *sim) bind(cs *fake.Clientset, ns string, b *v1.Binding) error {
+	obj, err := cs.Tracker().Get(podsGVR, ns, b.Name)
+	if err != nil {
+		return err
+	}
+	pod := obj.(*v1.Pod).DeepCopy()
+	if pod.DeletionTimestamp != nil {
+		return apierrors.NewConflict(podsGVR.GroupResource(), b.Name, fmt.Errorf("pod %s is being deleted, cannot be assigned to a host", pod.Name))
+	}
+	if pod.Spec.NodeName != "" {
+		return apierrors.NewConflict(podsGVR.GroupResource(), b.Name, fmt.Errorf("pod %v is already assigned to node %q", pod.Name, pod.Spec.NodeName))
+	}
+	if b.UID != "" && b.UID != pod.UID {
+		return apierrors.NewConflict(podsGVR.GroupResource(), b.Name, fmt.Errorf("uid mismatch"))
+	}
+	node := b.Target.Name
+	pod.Spec.NodeName = node
+	pod.Status.NominatedNodeName = ""
+	// PodTopologyLabels admission on the binding: the node's zone/region labels.
+	if n, ok := s.nodes[node]; ok {
+		for _, l := range []string{v1.LabelTopologyZone, v1.LabelTopologyRegion} {
+			if v, ok := n.Labels[l]; ok {
+				if pod.Labels == nil {
+					pod.Labels = map[string]string{}
+				}
+				pod.Labels[l] = v
+			}
+		}
+	}
+	podutil.UpdatePodCondition(&pod.Status, &v1.PodCondition{Type: v1.PodScheduled, Status: v1.ConditionTrue})
+	// Kubelet: running and ready at once.
+	now := metav1.NewTime(s.env.Clock.Now())
+	pod.Status.Phase = v1.PodRunning
+	pod.Status.StartTime = &now
+	podutil.UpdatePodCondition(&pod.Status, &v1.PodCondition{Type: v1.PodReady, Status: v1.ConditionTrue})
+	s.mu.Lock()
+	s.lastNode[key(pod)] = node
+	s.mu.Unlock()
+	return cs.Tracker().Update(podsGVR, pod, ns)
+}
+
+// delete implements the API server's graceful pod deletion (pod strategy
+// CheckGracefulDelete): a bound, non-terminal pod gets deletionTimestamp = now + grace
+// (DeleteOptions.gracePeriodSeconds, else spec.terminationGracePeriodSeconds, else 30)
+// and stays until the kubelet removes it; other pods go at once.
+func (s *sim) delete(cs *fake.Clientset, a k8stesting.DeleteActionImpl) (bool, runtime.Object, error) {
+	obj, err := cs.Tracker().Get(podsGVR, a.GetNamespace(), a.Name)
+	if err != nil {
+		return false, nil, nil // default reaction returns NotFound
+	}
+	pod := obj.(*v1.Pod).DeepCopy()
+	var grace int64 = v1.DefaultTerminationGracePeriodSeconds
+	if pod.Spec.TerminationGracePeriodSeconds != nil {
+		grace = *pod.Spec.TerminationGracePeriodSeconds
+	}
+	if a.DeleteOptions.GracePeriodSeconds != nil {
+		grace = *a.DeleteOptions.GracePeriodSeconds
+	}
+	if pod.Spec.NodeName == "" || pod.Status.Phase == v1.PodFailed || pod.Status.Phase == v1.PodSucceeded {
+		grace = 0
+	}
+	if pod.DeletionTimestamp != nil {
+		// Already terminating: the API server only ever shortens the grace period.
+		end := pod.DeletionTimestamp.Time
+		newEnd := s.env.Clock.Now().Add(time.Duration(grace) * time.Second)
+		if grace == 0 || !newEnd.Before(end) {
+			if grace != 0 {
+				return true, pod, nil
+			}
+		} else {
+			pod.DeletionTimestamp = &metav1.Time{Time: newEnd}
+			pod.DeletionGracePeriodSeconds = &grace
+			return true, pod, cs.Tracker().Update(podsGVR, pod, pod.Namespace)
+		}
+	}
+	if grace <= 0 {
+		return false, nil, nil // the default reaction deletes it
+	}
+	end := metav1.NewTime(s.env.Clock.Now().Add(time.Duration(grace) * time.Second))
+	pod.DeletionTimestamp = &end
+	pod.DeletionGracePeriodSeconds = &grace
+	return true, pod, cs.Tracker().Update(podsGVR, pod, pod.Namespace)
+}
+
+func (s *sim) listPods() []*v1.Pod {
+	objs, err := s.env.CS.Tracker().List(podsGVR, v1.SchemeGroupVersion.WithKind("Pod"), "")
+	if err != nil {
+		return nil
+	}
+	var out []*v1.Pod
+	for _, p := range objs.(*v1.PodList).Items {
+		out = append(out, p.DeepCopy())
+	}
+	return out
+}
+
+// terminationEnd is when the kubelet removes a terminating pod: its deletionTimestamp
+// (pods terminating at t=0 whose deadline already passed go at t=0); a pending pod
+// marked for deletion goes at once.
+func (s *sim) terminationEnd(p *v1.Pod) time.Time {
+	if p.Spec.NodeName == "" {
+		return time.Time{}
+	}
+	return p.DeletionTimestamp.Time
+}
+
+// kubelet removes every terminating pod whose grace period is over. It reports how many.
+func (s *sim) kubelet() int {
+	now := s.env.Clock.Now()
+	n := 0
+	for _, p := range s.listPods() {
+		if p.DeletionTimestamp == nil || s.terminationEnd(p).After(now) {
+			continue
+		}
+		if err := s.env.CS.Tracker().Delete(podsGVR, p.Namespace, p.Name); err == nil {
+			n++
+		}
+	}
+	return n
+}
+
+// nextTermination is the earliest end of a graceful termination, if any.
+func (s *sim) nextTermination() (time.Time, bool) {
+	var best time.Time
+	found := false
+	for _, p := range s.listPods() {
+		if p.DeletionTimestamp == nil {
+			continue
+		}
+		t := s.terminationEnd(p)
+		if !found || t.Before(best) {
+			best, found = t, true
+		}
+	}
+	return best, found
+}
+
+// syncPDBs is the disruption controller: PDB status follows the pods.
+func (s *sim) syncPDBs() {
+	objs, err := s.env.CS.Tracker().List(pdbsGVR, policyv1.SchemeGroupVersion.WithKind("PodDisruptionBudget"), "")
+	if err != nil {
+		return
+	}
+	pods := s.listPods()
+	for _, item := range objs.(*policyv1.PodDisruptionBudgetList).Items {
+		pdb := item.DeepCopy()
+		before := pdb.Status.DeepCopy()
+		scenario.ComputePDBStatus([]*policyv1.PodDisruptionBudget{pdb}, pods)
+		if !apiequality.Semantic.DeepEqual(*before, pdb.Status) {
+			_ = s.env.CS.Tracker().Update(pdbsGVR, pdb, pdb.Namespace)
+		}
+	}
+}
+
+// settled reports whether the informers, the scheduler cache and the queue have caught
+// up with the fake API server and no scheduling or binding is in flight.
+func (s *sim) caughtUp() bool {
+	env := s.env
+	if len(env.Sched.SchedulingQueue.InFlightPods()) > 0 {
+		return false
+	}
+	lister := env.Factory.Core().V1().Pods().Lister()
+	pods := s.listPods()
+	bound := 0
+	for _, p := range pods {
+		got, err := lister.Pods(p.Namespace).Get(p.Name)
+		if err != nil || got.ResourceVersion != p.ResourceVersion {
+			return false
+		}
+		if p.Spec.NodeName != "" {
+			if p.Status.Phase != v1.PodSucceeded && p.Status.Phase != v1.PodFailed {
+				bound++
+				if ok, err := env.Sched.Cache.IsAssumedPod(p); err != nil || ok {
+					return false
+				}
+			}
+		} else if _, ok := env.Sched.Profiles[p.Spec.SchedulerName]; ok && p.DeletionTimestamp == nil {
+			if !env.inQueue(p) {
+				return false
+			}
+		}
+	}
+	all, err := lister.List(labelsEverything())
+	if err != nil || len(all) != len(pods) {
+		return false
+	}
+	n, err := env.Sched.Cache.PodCount()
+	return err == nil && n == bound
+}
+
+// settle waits until the asynchronous parts (binding goroutines, async preemption,
+// informer deliveries, PDB status) have finished: caught up and no API call for a while.
+func (s *sim) settle() error {
+	deadline := time.Now().Add(30 * time.Second)
+	stable := 0
+	last := int64(-1)
+	for time.Now().Before(deadline) {
+		s.syncPDBs()
+		n := s.actions.Load()
+		if n == last && s.caughtUp() {
+			stable++
+			if stable >= 4 {
+				return nil
+			}
+		} else {
+			stable = 0
+		}
+		last = n
+		time.Sleep(250 * time.Microsecond)
+	}
+	return fmt.Errorf("simulation did not settle")
+}
+
+func (s *sim) fingerprint() string {
+	var parts []string
+	for _, p := range s.listPods() {
+		parts = append(parts, fmt.Sprintf("%s|%s|%s|%v", key(p), p.Spec.NodeName, p.Status.NominatedNodeName, p.DeletionTimestamp != nil))
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, "\n")
+}
+
+func (s *sim) run() error {
+	env := s.env
+	logger := klog.FromContext(env.Ctx)
+	q := env.Sched.SchedulingQueue
+	lastFlush := ""
+	flushed := false
+	for i := 0; i < MaxCycles; i++ {
+		if err := s.settle(); err != nil {
+			return err
+		}
+		if len(q.PodsInActiveQ()) > 0 || len(q.PodsInBackoffQ()) > 0 {
+			env.Sched.ScheduleOne(env.Ctx)
+			continue
+		}
+		if s.kubelet() > 0 {
+			continue
+		}
+		if t, ok := s.nextTermination(); ok {
+			if d := t.Sub(env.Clock.Now()); d > 0 {
+				env.Clock.Step(d)
+			}
+			s.kubelet()
+			continue
+		}
+		fp := s.fingerprint()
+		if flushed && fp == lastFlush {
+			return nil
+		}
+		lastFlush, flushed = fp, true
+		env.Clock.Step(FlushStep)
+		q.MoveAllToActiveOrBackoffQueue(logger, framework.EventUnschedulableTimeout, nil, nil, nil)
+	}
+	return fmt.Errorf("simulation did not end within %d steps", MaxCycles)
+}
+
+func (s *sim) result(sc *scenario.Scenario) (*contract.Simulate, error) {
+	now := map[string]*v1.Pod{}
+	for _, p := range s.listPods() {
+		now[key(p)] = p
+	}
+	out := &contract.Simulate{Pods: []contract.SimPod{}}
+	for _, p := range sc.Pods {
+		sp := contract.SimPod{Namespace: p.Namespace, Name: p.Name}
+		cur, ok := now[key(p)]
+		switch {
+		case !ok:
+			sp.Phase = contract.PhaseDeleted
+			s.mu.Lock()
+			sp.Node = s.lastNode[key(p)]
+			s.mu.Unlock()
+		case cur.Spec.NodeName != "":
+			sp.Phase = contract.PhaseRunning
+			sp.Node = cur.Spec.NodeName
+			sp.NominatedNode = cur.Status.NominatedNodeName
+		default:
+			sp.Phase = contract.PhasePending
+			sp.NominatedNode = cur.Status.NominatedNodeName
+		}
+		out.Pods = append(out.Pods, sp)
+	}
+	sort.Slice(out.Pods, func(i, j int) bool {
+		a, b := out.Pods[i], out.Pods[j]
+		if a.Namespace != b.Namespace {
+			return a.Namespace < b.Namespace
+		}
+		return a.Name < b.Name
+	})
+	return out, nil
 }

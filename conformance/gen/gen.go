@@ -1,0 +1,338 @@
+// Package gen writes seeded random schedplay scenarios: plain Kubernetes YAML with
+// zones, heterogeneous nodes, taints, priority classes, running and pending pods,
+// PDBs, topology spread, affinities and tolerations, tuned so that preemption is
+// frequent (nodes mostly full of low-priority pods, high-priority pods pending).
+//
+// The first document of every scenario carries the annotation
+// schedplay.dev/explain: NAMESPACE/NAME naming the pending pod to explain.
+package gen
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"sigs.k8s.io/yaml"
+)
+
+// ExplainAnnotation names the pod to explain (on the first document).
+const ExplainAnnotation = "schedplay.dev/explain"
+
+type m = map[string]any
+
+type node struct {
+	name   string
+	zone   string
+	cpu    int // millicores
+	mem    int // MiB
+	pods   int
+	labels m
+	taints []m
+	usedC  int
+	usedM  int
+	usedP  int
+}
+
+type g struct {
+	r       *rand.Rand
+	docs    []m
+	nodes   []*node
+	pcs     []string // names usable by pods, low to high
+	never   string
+	apps    []string
+	base    time.Time
+	podSeq  int
+	pending []string
+}
+
+func (x *g) pick(s ...string) string { return s[x.r.IntN(len(s))] }
+func (x *g) chance(p float64) bool   { return x.r.Float64() < p }
+
+// Scenario returns the file name and YAML content of scenario `index` for `seed`.
+// The same (seed, index) always gives the same bytes.
+func Scenario(seed uint64, index int) (string, []byte) {
+	x := &g{
+		r:    rand.New(rand.NewPCG(seed, uint64(index)*0x9e3779b97f4a7c15+1)),
+		base: time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC),
+		apps: []string{"web", "api", "cache", "batch"},
+	}
+	x.priorityClasses()
+	x.makeNodes()
+	x.runningPods()
+	x.pdbs()
+	x.pendingPods()
+	explain := x.pending[0]
+	if len(x.pending) > 1 && x.chance(0.3) {
+		explain = x.pending[x.r.IntN(len(x.pending))]
+	}
+	meta := x.docs[0]["metadata"].(m)
+	meta["annotations"] = m{ExplainAnnotation: "default/" + explain}
+
+	var buf bytes.Buffer
+	fmt.Fprintf(&buf, "# schedplay conformance scenario: seed %d, index %d\n", seed, index)
+	for i, d := range x.docs {
+		if i > 0 {
+			buf.WriteString("---\n")
+		}
+		b, err := yaml.Marshal(d)
+		if err != nil {
+			panic(err)
+		}
+		buf.Write(b)
+	}
+	return fmt.Sprintf("gen-%d-%04d.yaml", seed, index), buf.Bytes()
+}
+
+func (x *g) priorityClasses() {
+	type pc struct {
+		name  string
+		value int
+	}
+	all := []pc{{"low", 100}, {"medium", 1000}, {"high", 10000}}
+	if x.chance(0.5) {
+		all = append(all, pc{"critical", 100000})
+	}
+	x.never = ""
+	if x.chance(0.8) {
+		x.never = "high-never"
+	}
+	def := ""
+	if x.chance(0.35) {
+		def = x.pick("low", "medium")
+	}
+	for _, p := range all {
+		d := m{"apiVersion": "scheduling.k8s.io/v1", "kind": "PriorityClass",
+			"metadata": m{"name": p.name}, "value": p.value}
+		if p.name == def {
+			d["globalDefault"] = true
+		}
+		x.docs = append(x.docs, d)
+		x.pcs = append(x.pcs, p.name)
+	}
+	if x.never != "" {
+		x.docs = append(x.docs, m{"apiVersion": "scheduling.k8s.io/v1", "kind": "PriorityClass",
+			"metadata": m{"name": x.never}, "value": 5000, "preemptionPolicy": "Never"})
+	}
+}
+
+func (x *g) makeNodes() {
+	zones := []string{"zone-a", "zone-b", "zone-c"}[:2+x.r.IntN(2)]
+	n := 3 + x.r.IntN(6)
+	sizes := []struct{ cpu, mem, pods int }{
+		{2000, 4096, 10}, {4000, 8192, 20}, {8000, 16384, 30}, {4000, 4096, 8}, {16000, 32768, 110},
+	}
+	for i := 0; i < n; i++ {
+		s := sizes[x.r.IntN(len(sizes))]
+		nd := &node{name: fmt.Sprintf("node-%d", i+1), zone: zones[i%len(zones)], cpu: s.cpu, mem: s.mem, pods: s.pods}
+		nd.labels = m{"kubernetes.io/hostname": nd.name, "topology.kubernetes.io/zone": nd.zone,
+			"topology.kubernetes.io/region": "region-1", "kubernetes.io/os": "linux"}
+		if x.chance(0.6) {
+			nd.labels["disktype"] = x.pick("ssd", "hdd")
+		}
+		if x.chance(0.4) {
+			nd.labels["pool"] = x.pick("general", "batch")
+		}
+		if x.chance(0.2) {
+			nd.taints = append(nd.taints, m{"key": "dedicated", "value": "batch", "effect": "NoSchedule"})
+		}
+		if x.chance(0.2) {
+			nd.taints = append(nd.taints, m{"key": "spot", "value": "true", "effect": "PreferNoSchedule"})
+		}
+		x.nodes = append(x.nodes, nd)
+		spec := m{}
+		if len(nd.taints) > 0 {
+			ts := []any{}
+			for _, t := range nd.taints {
+				ts = append(ts, t)
+			}
+			spec["taints"] = ts
+		}
+		if x.chance(0.05) {
+			spec["unschedulable"] = true
+		}
+		alloc := m{"cpu": fmt.Sprintf("%dm", nd.cpu), "memory": fmt.Sprintf("%dMi", nd.mem), "pods": fmt.Sprint(nd.pods)}
+		d := m{"apiVersion": "v1", "kind": "Node", "metadata": m{"name": nd.name, "labels": nd.labels},
+			"status": m{"allocatable": alloc, "capacity": alloc}}
+		if len(spec) > 0 {
+			d["spec"] = spec
+		}
+		x.docs = append(x.docs, d)
+	}
+}
+
+func (x *g) tolerationsFor(nd *node) []any {
+	var out []any
+	for _, t := range nd.taints {
+		out = append(out, m{"key": t["key"], "operator": "Equal", "value": t["value"], "effect": t["effect"]})
+	}
+	return out
+}
+
+func (x *g) container(cpu, mem int) []any {
+	return []any{m{"name": "main", "image": "registry.example/app:1",
+		"resources": m{"requests": m{"cpu": fmt.Sprintf("%dm", cpu), "memory": fmt.Sprintf("%dMi", mem)}}}}
+}
+
+func (x *g) runningPods() {
+	for _, nd := range x.nodes {
+		target := 0.6 + x.r.Float64()*0.35
+		for nd.usedP < nd.pods-1 && float64(nd.usedC) < target*float64(nd.cpu) {
+			cpu := []int{250, 500, 500, 1000, 1500}[x.r.IntN(5)]
+			mem := []int{256, 512, 1024, 2048}[x.r.IntN(4)]
+			if nd.usedC+cpu > nd.cpu || nd.usedM+mem > nd.mem {
+				break
+			}
+			nd.usedC += cpu
+			nd.usedM += mem
+			nd.usedP++
+			x.podSeq++
+			app := x.apps[x.r.IntN(len(x.apps))]
+			name := fmt.Sprintf("%s-%d", app, x.podSeq)
+			created := x.base.Add(-time.Duration(x.r.IntN(72*60)) * time.Minute)
+			meta := m{"name": name, "namespace": "default", "labels": m{"app": app},
+				"creationTimestamp": created.Format(time.RFC3339)}
+			if x.chance(0.3) {
+				meta["ownerReferences"] = []any{m{"apiVersion": "apps/v1", "kind": "ReplicaSet", "name": app + "-rs",
+					"uid": "rs-" + app, "controller": true}}
+			}
+			spec := m{"nodeName": nd.name, "containers": x.container(cpu, mem)}
+			if pc := x.lowClass(); pc != "" {
+				spec["priorityClassName"] = pc
+			}
+			if tol := x.tolerationsFor(nd); len(tol) > 0 {
+				spec["tolerations"] = tol
+			}
+			if x.chance(0.5) {
+				spec["terminationGracePeriodSeconds"] = []int{0, 5, 30, 60}[x.r.IntN(4)]
+			}
+			d := m{"apiVersion": "v1", "kind": "Pod", "metadata": meta, "spec": spec}
+			if x.chance(0.3) {
+				st := created.Add(time.Duration(x.r.IntN(600)) * time.Second)
+				d["status"] = m{"startTime": st.Format(time.RFC3339)}
+			}
+			x.docs = append(x.docs, d)
+		}
+	}
+}
+
+// lowClass is the class of a running pod: mostly low priority, sometimes none (0 or the
+// global default), sometimes medium.
+func (x *g) lowClass() string {
+	switch v := x.r.IntN(10); {
+	case v < 6:
+		return "low"
+	case v < 8:
+		return ""
+	default:
+		return "medium"
+	}
+}
+
+func (x *g) pdbs() {
+	n := x.r.IntN(3)
+	for i := 0; i < n; i++ {
+		app := x.apps[x.r.IntN(len(x.apps))]
+		spec := m{"selector": m{"matchLabels": m{"app": app}}}
+		switch x.r.IntN(4) {
+		case 0, 1:
+			spec["minAvailable"] = 1 + x.r.IntN(3)
+		case 2:
+			spec["maxUnavailable"] = 1
+		default:
+			spec["minAvailable"] = "50%"
+		}
+		x.docs = append(x.docs, m{"apiVersion": "policy/v1", "kind": "PodDisruptionBudget",
+			"metadata": m{"name": fmt.Sprintf("pdb-%s-%d", app, i), "namespace": "default"}, "spec": spec})
+	}
+}
+
+func (x *g) pendingPods() {
+	n := 2 + x.r.IntN(5)
+	for i := 0; i < n; i++ {
+		x.podSeq++
+		app := x.apps[x.r.IntN(len(x.apps))]
+		name := fmt.Sprintf("pending-%s-%d", app, x.podSeq)
+		x.pending = append(x.pending, name)
+		cpu := []int{500, 1000, 1500, 2000, 3000}[x.r.IntN(5)]
+		mem := []int{512, 1024, 2048, 4096}[x.r.IntN(4)]
+		created := x.base.Add(-time.Duration(x.r.IntN(30)) * time.Minute)
+		meta := m{"name": name, "namespace": "default", "labels": m{"app": app, "tier": "pending"},
+			"creationTimestamp": created.Format(time.RFC3339)}
+		spec := m{"containers": x.container(cpu, mem)}
+		switch v := x.r.IntN(10); {
+		case v < 5:
+			spec["priorityClassName"] = "high"
+		case v < 6 && x.never != "":
+			spec["priorityClassName"] = x.never
+		case v < 7:
+			spec["priorityClassName"] = x.pcs[len(x.pcs)-1]
+		case v < 8:
+			spec["priorityClassName"] = "medium"
+		default:
+			// no class: the global default or 0
+		}
+		var tols []any
+		if x.chance(0.4) {
+			tols = append(tols, m{"key": "dedicated", "operator": "Equal", "value": "batch", "effect": "NoSchedule"})
+		}
+		if x.chance(0.3) {
+			tols = append(tols, m{"key": "spot", "operator": "Exists"})
+		}
+		if len(tols) > 0 {
+			spec["tolerations"] = tols
+		}
+		if x.chance(0.2) {
+			spec["nodeSelector"] = m{"disktype": x.pick("ssd", "hdd")}
+		}
+		aff := m{}
+		if x.chance(0.3) {
+			na := m{}
+			if x.chance(0.5) {
+				na["requiredDuringSchedulingIgnoredDuringExecution"] = m{"nodeSelectorTerms": []any{
+					m{"matchExpressions": []any{m{"key": "topology.kubernetes.io/zone", "operator": "In",
+						"values": []any{"zone-a", x.pick("zone-b", "zone-c")}}}}}}
+			}
+			na["preferredDuringSchedulingIgnoredDuringExecution"] = []any{
+				m{"weight": 1 + x.r.IntN(100), "preference": m{"matchExpressions": []any{
+					m{"key": "pool", "operator": "In", "values": []any{x.pick("general", "batch")}}}}}}
+			aff["nodeAffinity"] = na
+		}
+		if x.chance(0.3) {
+			term := m{"labelSelector": m{"matchLabels": m{"app": app}}, "topologyKey": x.pick("kubernetes.io/hostname", "topology.kubernetes.io/zone")}
+			if x.chance(0.5) {
+				aff["podAntiAffinity"] = m{"requiredDuringSchedulingIgnoredDuringExecution": []any{term}}
+			} else {
+				aff["podAntiAffinity"] = m{"preferredDuringSchedulingIgnoredDuringExecution": []any{m{"weight": 50, "podAffinityTerm": term}}}
+			}
+		}
+		if x.chance(0.2) {
+			other := x.apps[x.r.IntN(len(x.apps))]
+			aff["podAffinity"] = m{"preferredDuringSchedulingIgnoredDuringExecution": []any{m{"weight": 1 + x.r.IntN(100),
+				"podAffinityTerm": m{"labelSelector": m{"matchLabels": m{"app": other}}, "topologyKey": "topology.kubernetes.io/zone"}}}}
+		}
+		if len(aff) > 0 {
+			spec["affinity"] = aff
+		}
+		if x.chance(0.45) {
+			var tscs []any
+			k := 1 + x.r.IntN(2)
+			keys := []string{"topology.kubernetes.io/zone", "kubernetes.io/hostname"}
+			for j := 0; j < k; j++ {
+				c := m{"maxSkew": 1 + x.r.IntN(2), "topologyKey": keys[j],
+					"labelSelector": m{"matchLabels": m{"app": app}}}
+				if x.chance(0.6) {
+					c["whenUnsatisfiable"] = "DoNotSchedule"
+					if x.chance(0.3) {
+						c["minDomains"] = 2 + x.r.IntN(3)
+					}
+				} else {
+					c["whenUnsatisfiable"] = "ScheduleAnyway"
+				}
+				tscs = append(tscs, c)
+			}
+			spec["topologySpreadConstraints"] = tscs
+		}
+		x.docs = append(x.docs, m{"apiVersion": "v1", "kind": "Pod", "metadata": meta, "spec": spec})
+	}
+}

@@ -2,6 +2,7 @@ package upstream
 
 import (
 	"fmt"
+	"os"
 	"sort"
 	"strings"
 	"sync"
@@ -20,6 +21,7 @@ import (
 	"k8s.io/klog/v2"
 	podutil "k8s.io/kubernetes/pkg/api/v1/pod"
 	"k8s.io/kubernetes/pkg/scheduler/framework"
+	"k8s.io/kubernetes/pkg/scheduler/framework/plugins/defaultpreemption"
 
 	"github.com/schedplay/schedplay/conformance/contract"
 	"github.com/schedplay/schedplay/conformance/internal/scenario"
@@ -41,6 +43,8 @@ var pdbsGVR = schema.GroupVersionResource{Group: "policy", Version: "v1", Resour
 type sim struct {
 	env     *Env
 	actions atomic.Int64
+
+	preemptors []*defaultpreemption.DefaultPreemption
 
 	mu       sync.Mutex
 	lastNode map[string]string // ns/name -> node it was bound to
@@ -64,6 +68,13 @@ func Simulate(sc *scenario.Scenario) (*contract.Simulate, error) {
 	}
 	defer env.Close()
 	s.env = env
+	for _, prof := range env.Sched.Profiles {
+		for _, pl := range prof.PreEnqueuePlugins() {
+			if dp, ok := pl.(*defaultpreemption.DefaultPreemption); ok {
+				s.preemptors = append(s.preemptors, dp)
+			}
+		}
+	}
 	for _, p := range sc.Pods {
 		if p.Spec.NodeName != "" {
 			s.lastNode[key(p)] = p.Spec.NodeName
@@ -90,6 +101,17 @@ func Simulate(sc *scenario.Scenario) (*contract.Simulate, error) {
 	return s.result(sc)
 }
 
+// trace (SCHEDPLAY_TRACE=1) logs every step of a simulation on stderr.
+var trace = os.Getenv("SCHEDPLAY_TRACE") != ""
+
+func podNames(ps []*v1.Pod) []string {
+	var out []string
+	for _, p := range ps {
+		out = append(out, p.Name)
+	}
+	return out
+}
+
 func key(p *v1.Pod) string { return p.Namespace + "/" + p.Name }
 
 func (s *sim) install(cs *fake.Clientset) {
@@ -107,6 +129,26 @@ func (s *sim) install(cs *fake.Clientset) {
 	// Installed last, so it runs first: counts every API call.
 	cs.PrependReactor("*", "*", func(a k8stesting.Action) (bool, runtime.Object, error) {
 		s.actions.Add(1)
+		if trace && a.GetVerb() != "get" && a.GetVerb() != "list" && a.GetVerb() != "watch" {
+			extra := ""
+			switch act := a.(type) {
+			case k8stesting.CreateActionImpl:
+				if b, ok := act.Object.(*v1.Binding); ok {
+					extra = b.Name + " -> " + b.Target.Name
+				} else if p, ok := act.Object.(*v1.Pod); ok {
+					extra = p.Name
+				}
+			case k8stesting.DeleteActionImpl:
+				extra = act.Name
+			case k8stesting.PatchActionImpl:
+				extra = act.Name + " " + string(act.Patch)
+			case k8stesting.UpdateActionImpl:
+				if o, ok := act.Object.(metav1.Object); ok {
+					extra = o.GetName()
+				}
+			}
+			fmt.Fprintf(os.Stderr, "[%s] %s %s/%s %s\n", s.env.Clock.Now().Sub(s.env.SC.T0), a.GetVerb(), a.GetResource().Resource, a.GetSubresource(), extra)
+		}
 		return false, nil, nil
 	})
 }
@@ -276,6 +318,15 @@ func (s *sim) caughtUp() bool {
 	if len(env.Sched.SchedulingQueue.InFlightPods()) > 0 {
 		return false
 	}
+	// Async preemption (SchedulerAsyncPreemption, on by default) runs its API calls in a
+	// goroutine; wait until no preemptor is still preempting.
+	for _, p := range s.listPods() {
+		for _, dp := range s.preemptors {
+			if dp.Executor.IsPodRunningPreemption(p.UID) {
+				return false
+			}
+		}
+	}
 	lister := env.Factory.Core().V1().Pods().Lister()
 	pods := s.listPods()
 	bound := 0
@@ -316,7 +367,7 @@ func (s *sim) settle() error {
 		n := s.actions.Load()
 		if n == last && s.caughtUp() {
 			stable++
-			if stable >= 4 {
+			if stable >= 6 {
 				return nil
 			}
 		} else {
@@ -348,6 +399,9 @@ func (s *sim) run() error {
 			return err
 		}
 		if len(q.PodsInActiveQ()) > 0 || len(q.PodsInBackoffQ()) > 0 {
+			if trace {
+				fmt.Fprintf(os.Stderr, "[%s] cycle: activeQ=%v backoffQ=%v\n", env.Clock.Now().Sub(env.SC.T0), podNames(q.PodsInActiveQ()), podNames(q.PodsInBackoffQ()))
+			}
 			env.Sched.ScheduleOne(env.Ctx)
 			continue
 		}

@@ -37,6 +37,9 @@ type Candidate struct {
 // Simulate is the output of `simulate FILE --output json`.
 type Simulate struct {
 	Pods []SimPod `json:"pods"`
+	// Ambiguities (upstream harness only, an extra field): the cycles in which upstream
+	// chose at random. A scenario with any is not determined by the contract.
+	Ambiguities []string `json:"ambiguities,omitempty"`
 }
 
 // SimPod is the final state of one input pod.

@@ -65,12 +65,6 @@ func Explain(sc *scenario.Scenario, podKey string) (*contract.Explain, error) {
 	}) {
 		return nil, fmt.Errorf("pending pods did not reach the scheduling queue")
 	}
-	return explainCycle(env, target)
-}
-
-func explainCycle(env *Env, target *v1.Pod) (*contract.Explain, error) {
-	ctx := env.Ctx
-	logger := klog.FromContext(ctx)
 	schedFwk, ok := env.Sched.Profiles[target.Spec.SchedulerName]
 	if !ok {
 		return nil, &scenario.InputError{File: env.SC.File, Msg: fmt.Sprintf("pod %s/%s: schedulerName %q matches no profile", target.Namespace, target.Name, target.Spec.SchedulerName)}
@@ -79,7 +73,14 @@ func explainCycle(env *Env, target *v1.Pod) (*contract.Explain, error) {
 	if err != nil {
 		return nil, err
 	}
-	pod = pod.DeepCopy()
+	return explainCycle(env, schedFwk, pod.DeepCopy(), true)
+}
+
+// explainCycle runs one cycle for pod with the profile's framework. With runPostFilter
+// false it has no side effect (used by simulate to detect upstream's random choices).
+func explainCycle(env *Env, schedFwk framework.Framework, pod *v1.Pod, runPostFilter bool) (*contract.Explain, error) {
+	ctx := env.Ctx
+	logger := klog.FromContext(ctx)
 	snap, ok := schedFwk.SnapshotSharedLister().(*internalcache.Snapshot)
 	if !ok {
 		return nil, fmt.Errorf("unexpected snapshot type %T", schedFwk.SnapshotSharedLister())
@@ -214,7 +215,7 @@ func explainCycle(env *Env, target *v1.Pod) (*contract.Explain, error) {
 			return nil, err
 		}
 		out.Preemption = pre
-		if schedFwk.HasPostFilterPlugins() {
+		if runPostFilter && schedFwk.HasPostFilterPlugins() {
 			// The real PostFilter plugins (DynamicResources, DefaultPreemption, ...) for
 			// the message. Their side effects go to the fake clientset, which is discarded.
 			_, pst := schedFwk.RunPostFilterPlugins(ctx, state, pod, diagnosis.NodeToStatus)

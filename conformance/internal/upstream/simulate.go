@@ -1,6 +1,7 @@
 package upstream
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"sort"
@@ -20,6 +21,8 @@ import (
 	k8stesting "k8s.io/client-go/testing"
 	"k8s.io/klog/v2"
 	podutil "k8s.io/kubernetes/pkg/api/v1/pod"
+	fwk "k8s.io/kube-scheduler/framework"
+	"k8s.io/kubernetes/pkg/scheduler"
 	"k8s.io/kubernetes/pkg/scheduler/framework"
 	"k8s.io/kubernetes/pkg/scheduler/framework/plugins/defaultpreemption"
 
@@ -45,6 +48,9 @@ type sim struct {
 	actions atomic.Int64
 
 	preemptors []*defaultpreemption.DefaultPreemption
+	// ambiguities lists the cycles in which upstream chose at random (equal top
+	// scores, or equally good preemption candidates).
+	ambiguities []string
 
 	mu       sync.Mutex
 	lastNode map[string]string // ns/name -> node it was bound to
@@ -82,6 +88,11 @@ func Simulate(sc *scenario.Scenario) (*contract.Simulate, error) {
 	}
 	if err := env.waitCacheHolds(); err != nil {
 		return nil, err
+	}
+	orig := env.Sched.SchedulePod
+	env.Sched.SchedulePod = func(ctx context.Context, f framework.Framework, state fwk.CycleState, podInfo *framework.QueuedPodInfo) (scheduler.ScheduleResult, error) {
+		s.detectRandomChoice(f, podInfo.Pod)
+		return orig(ctx, f, state, podInfo)
 	}
 	for _, p := range pending {
 		env.Clock.Step(time.Microsecond)
@@ -426,12 +437,29 @@ func (s *sim) run() error {
 	return fmt.Errorf("simulation did not end within %d steps", MaxCycles)
 }
 
+// detectRandomChoice runs a side-effect-free explain of the cycle about to happen and
+// records whether upstream will pick at random (several nodes with the top score, or
+// several equally good preemption candidates).
+func (s *sim) detectRandomChoice(f framework.Framework, pod *v1.Pod) {
+	ex, err := explainCycle(s.env, f, pod.DeepCopy(), false)
+	if err != nil {
+		return
+	}
+	at := s.env.Clock.Now().Sub(s.env.SC.T0)
+	if len(ex.Selected) > 1 {
+		s.ambiguities = append(s.ambiguities, fmt.Sprintf("at %s %s: equal top scores on %s", at, key(pod), strings.Join(ex.Selected, ",")))
+	}
+	if len(ex.Selected) == 0 && ex.Preemption != nil && len(ex.Preemption.Nominated) > 1 {
+		s.ambiguities = append(s.ambiguities, fmt.Sprintf("at %s %s: equally good preemption candidates %s", at, key(pod), strings.Join(ex.Preemption.Nominated, ",")))
+	}
+}
+
 func (s *sim) result(sc *scenario.Scenario) (*contract.Simulate, error) {
 	now := map[string]*v1.Pod{}
 	for _, p := range s.listPods() {
 		now[key(p)] = p
 	}
-	out := &contract.Simulate{Pods: []contract.SimPod{}}
+	out := &contract.Simulate{Pods: []contract.SimPod{}, Ambiguities: s.ambiguities}
 	for _, p := range sc.Pods {
 		sp := contract.SimPod{Namespace: p.Namespace, Name: p.Name}
 		cur, ok := now[key(p)]

@@ -1,0 +1,68 @@
+package framework
+
+import "fmt"
+
+// StateKey names a plugin's entry in the cycle state.
+type StateKey string
+
+// StateData is a plugin's per-cycle data. Clone must deep-copy whatever
+// preemption may change through AddPod/RemovePod.
+type StateData interface {
+	Clone() StateData
+}
+
+// ErrNotFound is returned by Read for a missing key.
+var ErrNotFound = fmt.Errorf("not found")
+
+// CycleState carries plugin data through one scheduling cycle.
+type CycleState struct {
+	storage map[StateKey]StateData
+	// SkipFilterPlugins are plugins whose PreFilter returned Skip.
+	SkipFilterPlugins map[string]bool
+	// SkipScorePlugins are plugins whose PreScore returned Skip.
+	SkipScorePlugins map[string]bool
+}
+
+// NewCycleState returns an empty state.
+func NewCycleState() *CycleState {
+	return &CycleState{storage: map[StateKey]StateData{}}
+}
+
+// Read returns the data under key.
+func (c *CycleState) Read(key StateKey) (StateData, error) {
+	if d, ok := c.storage[key]; ok {
+		return d, nil
+	}
+	return nil, ErrNotFound
+}
+
+// Write stores data under key.
+func (c *CycleState) Write(key StateKey, d StateData) { c.storage[key] = d }
+
+// Delete removes key.
+func (c *CycleState) Delete(key StateKey) { delete(c.storage, key) }
+
+// Clone deep-copies the state (preemption evaluates nodes on clones).
+func (c *CycleState) Clone() *CycleState {
+	if c == nil {
+		return nil
+	}
+	out := NewCycleState()
+	for k, v := range c.storage {
+		out.storage[k] = v.Clone()
+	}
+	out.SkipFilterPlugins = copySet(c.SkipFilterPlugins)
+	out.SkipScorePlugins = copySet(c.SkipScorePlugins)
+	return out
+}
+
+func copySet(s map[string]bool) map[string]bool {
+	if s == nil {
+		return nil
+	}
+	out := make(map[string]bool, len(s))
+	for k, v := range s {
+		out[k] = v
+	}
+	return out
+}

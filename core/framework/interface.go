@@ -1,0 +1,246 @@
+package framework
+
+import (
+	"math"
+
+	"github.com/schedplay/schedplay/core/api"
+)
+
+// Score bounds, as upstream.
+const (
+	MaxNodeScore  int64 = 100
+	MinNodeScore  int64 = 0
+	MaxTotalScore int64 = math.MaxInt64
+)
+
+// Plugin is any scheduling plugin.
+type Plugin interface {
+	Name() string
+}
+
+// PreFilterResult restricts the nodes worth filtering; nil NodeNames means all.
+type PreFilterResult struct {
+	NodeNames map[string]bool
+}
+
+// AllNodes reports whether every node is still eligible.
+func (p *PreFilterResult) AllNodes() bool { return p == nil || p.NodeNames == nil }
+
+// Merge intersects two results.
+func (p *PreFilterResult) Merge(o *PreFilterResult) *PreFilterResult {
+	if p.AllNodes() && o.AllNodes() {
+		return nil
+	}
+	if p.AllNodes() {
+		return o
+	}
+	if o.AllNodes() {
+		return p
+	}
+	out := &PreFilterResult{NodeNames: map[string]bool{}}
+	for n := range p.NodeNames {
+		if o.NodeNames[n] {
+			out.NodeNames[n] = true
+		}
+	}
+	return out
+}
+
+// PreFilterExtensions let preemption ask a plugin to update its PreFilter
+// state as if a pod were added to or removed from a node.
+type PreFilterExtensions interface {
+	AddPod(state *CycleState, podToSchedule *api.Pod, podInfoToAdd *PodInfo, nodeInfo *NodeInfo) *Status
+	RemovePod(state *CycleState, podToSchedule *api.Pod, podInfoToRemove *PodInfo, nodeInfo *NodeInfo) *Status
+}
+
+// PreFilterPlugin runs once per cycle before Filter. Returning Skip turns
+// off the plugin's Filter for this cycle.
+type PreFilterPlugin interface {
+	Plugin
+	PreFilter(state *CycleState, pod *api.Pod, nodes []*NodeInfo) (*PreFilterResult, *Status)
+	PreFilterExtensions() PreFilterExtensions
+}
+
+// FilterPlugin decides whether pod can run on a node. It must only use the
+// NodeInfo it is given: preemption passes a modified copy.
+type FilterPlugin interface {
+	Plugin
+	Filter(state *CycleState, pod *api.Pod, nodeInfo *NodeInfo) *Status
+}
+
+// NominatingMode says whether a PostFilter result changes the nomination.
+type NominatingMode int
+
+// Nominating modes.
+const (
+	ModeNoop NominatingMode = iota
+	ModeOverride
+)
+
+// NominatingInfo carries the node a preemptor is nominated to.
+type NominatingInfo struct {
+	NominatedNodeName string
+	NominatingMode    NominatingMode
+}
+
+// PostFilterResult is what a PostFilter plugin (preemption) decided.
+type PostFilterResult struct {
+	*NominatingInfo
+}
+
+// Mode returns the nominating mode (Noop for nil).
+func (r *PostFilterResult) Mode() NominatingMode {
+	if r == nil || r.NominatingInfo == nil {
+		return ModeNoop
+	}
+	return r.NominatingMode
+}
+
+// PostFilterPlugin runs when no node passed the filters.
+type PostFilterPlugin interface {
+	Plugin
+	PostFilter(state *CycleState, pod *api.Pod, filteredNodeStatusMap NodeToStatusReader) (*PostFilterResult, *Status)
+}
+
+// PreScorePlugin runs once before Score over the feasible nodes. Returning
+// Skip turns off the plugin's Score for this cycle.
+type PreScorePlugin interface {
+	Plugin
+	PreScore(state *CycleState, pod *api.Pod, nodes []*NodeInfo) *Status
+}
+
+// NodeScore is a node's score from one plugin.
+type NodeScore struct {
+	Name  string
+	Score int64
+}
+
+// NodeScoreList holds one plugin's scores over the feasible nodes.
+type NodeScoreList []NodeScore
+
+// ScoreExtensions normalize a plugin's raw scores into 0..MaxNodeScore.
+type ScoreExtensions interface {
+	NormalizeScore(state *CycleState, pod *api.Pod, scores NodeScoreList) *Status
+}
+
+// ScorePlugin ranks feasible nodes.
+type ScorePlugin interface {
+	Plugin
+	Score(state *CycleState, pod *api.Pod, nodeInfo *NodeInfo) (int64, *Status)
+	ScoreExtensions() ScoreExtensions
+}
+
+// NodeInfoLister lists the snapshot's nodes.
+type NodeInfoLister interface {
+	List() []*NodeInfo
+	HavePodsWithAffinityList() []*NodeInfo
+	HavePodsWithRequiredAntiAffinityList() []*NodeInfo
+	Get(name string) (*NodeInfo, error)
+}
+
+// SharedLister gives plugins the cycle's snapshot.
+type SharedLister interface {
+	NodeInfos() NodeInfoLister
+}
+
+// NodeToStatusReader reads the filter verdict per node.
+type NodeToStatusReader interface {
+	// Get returns the status of a node, or the absent-nodes status.
+	Get(nodeName string) *Status
+	// NodesForStatusCode lists the nodes (in lister order) with the given code.
+	NodesForStatusCode(lister NodeInfoLister, code Code) ([]*NodeInfo, error)
+}
+
+// NodeToStatus maps node names to filter statuses. Nodes not in the map
+// (e.g. excluded by a PreFilterResult) have AbsentNodesStatus.
+type NodeToStatus struct {
+	nodeToStatus      map[string]*Status
+	absentNodesStatus *Status
+}
+
+// NewDefaultNodeToStatus returns a map whose absent nodes are
+// UnschedulableAndUnresolvable, as upstream's default.
+func NewDefaultNodeToStatus() *NodeToStatus {
+	return &NodeToStatus{nodeToStatus: map[string]*Status{}, absentNodesStatus: NewStatus(UnschedulableAndUnresolvable)}
+}
+
+// Get returns the status for a node.
+func (m *NodeToStatus) Get(name string) *Status {
+	if s, ok := m.nodeToStatus[name]; ok {
+		return s
+	}
+	return m.absentNodesStatus
+}
+
+// Set records a node's status.
+func (m *NodeToStatus) Set(name string, s *Status) { m.nodeToStatus[name] = s }
+
+// Len is the number of nodes with an explicit status.
+func (m *NodeToStatus) Len() int { return len(m.nodeToStatus) }
+
+// AbsentNodesStatus is the status of nodes not in the map.
+func (m *NodeToStatus) AbsentNodesStatus() *Status { return m.absentNodesStatus }
+
+// SetAbsentNodesStatus changes the status of nodes not in the map.
+func (m *NodeToStatus) SetAbsentNodesStatus(s *Status) { m.absentNodesStatus = s }
+
+// ForEachExplicitNode calls fn for every node with an explicit status.
+func (m *NodeToStatus) ForEachExplicitNode(fn func(name string, s *Status)) {
+	for n, s := range m.nodeToStatus {
+		fn(n, s)
+	}
+}
+
+// NodesForStatusCode lists nodes in lister order whose status has code.
+func (m *NodeToStatus) NodesForStatusCode(lister NodeInfoLister, code Code) ([]*NodeInfo, error) {
+	var out []*NodeInfo
+	for _, ni := range lister.List() {
+		if m.Get(ni.Node().Name).Code() == code {
+			out = append(out, ni)
+		}
+	}
+	return out, nil
+}
+
+// PluginsRunner runs the profile's plugins; preemption needs it.
+type PluginsRunner interface {
+	RunPreScorePlugins(state *CycleState, pod *api.Pod, nodes []*NodeInfo) *Status
+	RunFilterPlugins(state *CycleState, pod *api.Pod, nodeInfo *NodeInfo) *Status
+	RunPreFilterExtensionAddPod(state *CycleState, podToSchedule *api.Pod, podInfoToAdd *PodInfo, nodeInfo *NodeInfo) *Status
+	RunPreFilterExtensionRemovePod(state *CycleState, podToSchedule *api.Pod, podInfoToRemove *PodInfo, nodeInfo *NodeInfo) *Status
+}
+
+// Handle is what a plugin can reach besides its arguments.
+type Handle interface {
+	PluginsRunner
+	// SnapshotSharedLister returns the current cycle's snapshot.
+	SnapshotSharedLister() SharedLister
+	// NominatedPodsForNode returns the pods nominated to run on a node.
+	NominatedPodsForNode(nodeName string) []*PodInfo
+	// RunFilterPluginsWithNominatedPods filters with higher-or-equal
+	// priority nominated pods counted as already placed.
+	RunFilterPluginsWithNominatedPods(state *CycleState, pod *api.Pod, nodeInfo *NodeInfo) *Status
+	// Cluster reads objects that are not in the snapshot.
+	Cluster() ClusterLister
+}
+
+// ClusterLister reads namespaces and disruption budgets.
+type ClusterLister interface {
+	// NamespaceLabels returns a namespace's labels; every namespace
+	// carries kubernetes.io/metadata.name as the API server adds it.
+	NamespaceLabels(name string) map[string]string
+	// ListNamespaces lists the namespaces the scenario knows.
+	ListNamespaces() []*api.Namespace
+	PodDisruptionBudgets() []*api.PodDisruptionBudget
+	// Workload selectors, for PodTopologySpread's system default constraints.
+	Services() []*api.Service
+	ReplicationControllers() []*api.ReplicationController
+	ReplicaSets() []*api.ReplicaSet
+	StatefulSets() []*api.StatefulSet
+}
+
+// PluginFactory builds a plugin from its (defaulted) args.
+type PluginFactory func(args any, h Handle) (Plugin, error)
+
+// Registry maps plugin names to factories.
+type Registry map[string]PluginFactory

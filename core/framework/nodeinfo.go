@@ -1,0 +1,194 @@
+package framework
+
+import (
+	"fmt"
+
+	"github.com/schedplay/schedplay/core/api"
+)
+
+// NodeInfo is a node with the pods on it and their aggregated requests.
+type NodeInfo struct {
+	node                         *api.Node
+	Pods                         []*PodInfo
+	PodsWithAffinity             []*PodInfo
+	PodsWithRequiredAntiAffinity []*PodInfo
+	UsedPorts                    HostPortInfo
+	// Requested sums the pods' requests.
+	Requested *Resource
+	// NonZeroRequested counts DefaultMilliCPURequest/DefaultMemoryRequest for
+	// containers without requests; only scoring reads it.
+	NonZeroRequested *Resource
+	Allocatable      *Resource
+	ImageStates      map[string]*ImageStateSummary
+	Generation       int64
+}
+
+// NewNodeInfo makes a NodeInfo holding pods (call SetNode to attach the node).
+func NewNodeInfo(pods ...*api.Pod) *NodeInfo {
+	ni := &NodeInfo{
+		Requested:        &Resource{},
+		NonZeroRequested: &Resource{},
+		Allocatable:      &Resource{},
+		UsedPorts:        HostPortInfo{},
+		ImageStates:      map[string]*ImageStateSummary{},
+	}
+	for _, p := range pods {
+		ni.AddPod(p)
+	}
+	return ni
+}
+
+// Node returns the node (nil if unset).
+func (n *NodeInfo) Node() *api.Node {
+	if n == nil {
+		return nil
+	}
+	return n.node
+}
+
+// SetNode attaches the node and its allocatable.
+func (n *NodeInfo) SetNode(node *api.Node) {
+	n.node = node
+	n.Allocatable = NewResource(node.Status.Allocatable)
+	n.Generation++
+}
+
+// AddPod adds a pod.
+func (n *NodeInfo) AddPod(pod *api.Pod) { n.AddPodInfo(NewPodInfo(pod)) }
+
+// AddPodInfo adds a compiled pod.
+func (n *NodeInfo) AddPodInfo(pi *PodInfo) {
+	n.Pods = append(n.Pods, pi)
+	if podWithAffinity(pi.Pod) {
+		n.PodsWithAffinity = append(n.PodsWithAffinity, pi)
+	}
+	if len(pi.RequiredAntiAffinityTerms) > 0 {
+		n.PodsWithRequiredAntiAffinity = append(n.PodsWithRequiredAntiAffinity, pi)
+	}
+	n.update(pi.Pod, 1)
+}
+
+// RemovePod removes a pod by namespace/name. Like upstream it swaps the last
+// pod into the hole, so pod order changes.
+func (n *NodeInfo) RemovePod(pod *api.Pod) error {
+	key := pod.Key()
+	n.PodsWithAffinity, _ = removeFromSlice(n.PodsWithAffinity, key)
+	n.PodsWithRequiredAntiAffinity, _ = removeFromSlice(n.PodsWithRequiredAntiAffinity, key)
+	var removed *PodInfo
+	n.Pods, removed = removeFromSlice(n.Pods, key)
+	if removed == nil {
+		return fmt.Errorf("no pod %s on node %s", key, n.node.Name)
+	}
+	n.update(removed.Pod, -1)
+	return nil
+}
+
+func removeFromSlice(s []*PodInfo, key string) ([]*PodInfo, *PodInfo) {
+	for i := range s {
+		if s[i].Pod.Key() == key {
+			removed := s[i]
+			s[i] = s[len(s)-1]
+			return s[:len(s)-1], removed
+		}
+	}
+	return s, nil
+}
+
+func podWithAffinity(p *api.Pod) bool {
+	a := p.Spec.Affinity
+	return a != nil && (a.PodAffinity != nil || a.PodAntiAffinity != nil)
+}
+
+func (n *NodeInfo) update(pod *api.Pod, sign int64) {
+	res, non0CPU, non0Mem := CalculatePodResource(pod)
+	n.Requested.MilliCPU += sign * res.MilliCPU
+	n.Requested.Memory += sign * res.Memory
+	n.Requested.EphemeralStorage += sign * res.EphemeralStorage
+	for name, v := range res.ScalarResources {
+		n.Requested.AddScalar(name, sign*v)
+	}
+	n.NonZeroRequested.MilliCPU += sign * non0CPU
+	n.NonZeroRequested.Memory += sign * non0Mem
+	for _, p := range GetHostPorts(pod) {
+		if sign > 0 {
+			n.UsedPorts.Add(p.HostIP, string(p.Protocol), p.HostPort)
+		} else {
+			n.UsedPorts.Remove(p.HostIP, string(p.Protocol), p.HostPort)
+		}
+	}
+	n.Generation++
+}
+
+// CalculatePodResource returns a pod's requests and the non-zero cpu and
+// memory figures scoring uses, as NodeInfo's calculateResource upstream.
+func CalculatePodResource(pod *api.Pod) (Resource, int64, int64) {
+	reqs := api.PodRequests(pod, api.PodRequestsOptions{})
+	var res Resource
+	res.AddRequests(reqs)
+	non0 := reqs
+	missing := api.ResourceList{}
+	podLevel := pod.Spec.Resources != nil && len(pod.Spec.Resources.Requests) > 0
+	if podLevel {
+		// With pod-level requests the defaults only fill a zero pod total.
+		if reqs[api.ResourceCPU] == 0 {
+			missing[api.ResourceCPU] = api.NewMilliQuantity(DefaultMilliCPURequest)
+		}
+		if reqs[api.ResourceMemory] == 0 {
+			missing[api.ResourceMemory] = api.NewQuantity(DefaultMemoryRequest)
+		}
+	} else {
+		missing[api.ResourceCPU] = api.NewMilliQuantity(DefaultMilliCPURequest)
+		missing[api.ResourceMemory] = api.NewQuantity(DefaultMemoryRequest)
+	}
+	if len(missing) > 0 {
+		non0 = api.PodRequests(pod, api.PodRequestsOptions{NonMissingContainerRequests: missing})
+		if podLevel {
+			for n, q := range missing {
+				if non0[n] == 0 {
+					non0[n] = q.Value()
+					if n == api.ResourceCPU {
+						non0[n] = q.MilliValue()
+					}
+				}
+			}
+		}
+	}
+	return res, non0[api.ResourceCPU], non0[api.ResourceMemory]
+}
+
+// GetHostPorts lists the container ports of pod that use a host port.
+func GetHostPorts(pod *api.Pod) []api.ContainerPort {
+	var out []api.ContainerPort
+	for _, c := range pod.Spec.Containers {
+		for _, p := range c.Ports {
+			if p.HostPort > 0 {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// Clone copies the NodeInfo so a plugin may add and remove pods on it
+// (preemption does) without touching the snapshot.
+func (n *NodeInfo) Clone() *NodeInfo {
+	out := &NodeInfo{
+		node:             n.node,
+		Requested:        n.Requested.Clone(),
+		NonZeroRequested: n.NonZeroRequested.Clone(),
+		Allocatable:      n.Allocatable.Clone(),
+		UsedPorts:        HostPortInfo{},
+		ImageStates:      n.ImageStates,
+		Generation:       n.Generation,
+	}
+	for ip, m := range n.UsedPorts {
+		out.UsedPorts[ip] = map[ProtocolPort]struct{}{}
+		for pp := range m {
+			out.UsedPorts[ip][pp] = struct{}{}
+		}
+	}
+	out.Pods = append([]*PodInfo(nil), n.Pods...)
+	out.PodsWithAffinity = append([]*PodInfo(nil), n.PodsWithAffinity...)
+	out.PodsWithRequiredAntiAffinity = append([]*PodInfo(nil), n.PodsWithRequiredAntiAffinity...)
+	return out
+}

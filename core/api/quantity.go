@@ -94,7 +94,9 @@ func MustParseQuantity(s string) Quantity {
 }
 
 // NewQuantity returns a quantity of v whole units.
-func NewQuantity(v int64) Quantity { return Quantity{s: strconv.FormatInt(v, 10), value: v, milli: satMul(v, 1000)} }
+func NewQuantity(v int64) Quantity {
+	return Quantity{s: strconv.FormatInt(v, 10), value: v, milli: satMul(v, 1000)}
+}
 
 // NewMilliQuantity returns a quantity of m thousandths.
 func NewMilliQuantity(m int64) Quantity {

@@ -67,7 +67,10 @@ func (p *PodWrapper) PreemptionPolicy(v api.PreemptionPolicy) *PodWrapper {
 func (p *PodWrapper) StartTime(t time.Time) *PodWrapper { p.Status.StartTime = &t; return p }
 
 // CreationTimestamp sets metadata.creationTimestamp.
-func (p *PodWrapper) CreationTimestamp(t time.Time) *PodWrapper { p.Pod.CreationTimestamp = &t; return p }
+func (p *PodWrapper) CreationTimestamp(t time.Time) *PodWrapper {
+	p.Pod.CreationTimestamp = &t
+	return p
+}
 
 // Req sets the first container's requests, e.g. Req(map[string]string{"cpu": "1"}).
 func (p *PodWrapper) Req(m map[string]string) *PodWrapper {

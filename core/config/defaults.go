@@ -12,7 +12,9 @@ const DefaultSchedulerName = "default-scheduler"
 const DefaultPercentageOfNodesToScore = 0
 
 // DefaultMultiPoint is v1.36's default profile (default_plugins.go), in
-// order, with score weights. DynamicResources is on by default (DRA is GA).
+// order, with score weights, after the default feature gates are applied:
+// DynamicResources goes before DefaultPreemption (DRA is GA) and
+// NodeDeclaredFeatures (beta, on in 1.36) is appended.
 func DefaultMultiPoint() []Plugin {
 	return []Plugin{
 		{Name: names.SchedulingGates},
@@ -34,6 +36,7 @@ func DefaultMultiPoint() []Plugin {
 		{Name: names.NodeResourcesBalancedAllocation, Weight: 1},
 		{Name: names.ImageLocality, Weight: 1},
 		{Name: names.DefaultBinder},
+		{Name: names.NodeDeclaredFeatures},
 	}
 }
 

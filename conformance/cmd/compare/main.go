@@ -1,0 +1,292 @@
+// Command compare runs schedplay's CLI ("ours") and the upstream harness on scenario
+// files and prints agreement counts per area: input, filter, score, selection,
+// message, preemption, final (simulate).
+//
+//	go run ./cmd/compare [--ours BIN] [--root DIR] [--examples DIR] [-n N] [--seed S]
+//	                     [--allowlist FILE] [--diffs K] [--no-simulate] [FILE...]
+//
+// Without --ours it builds ROOT/cmd/schedplay (ROOT defaults to ..). Files named on the
+// command line are compared in addition to ROOT/examples/*.yaml and N generated ones.
+// It exits 1 when an unexplained disagreement remains (see DIVERGENCES.md and the
+// allowlist), 0 otherwise.
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/schedplay/schedplay/conformance/compare"
+	"github.com/schedplay/schedplay/conformance/contract"
+	"github.com/schedplay/schedplay/conformance/gen"
+	"github.com/schedplay/schedplay/conformance/internal/scenario"
+	"github.com/schedplay/schedplay/conformance/internal/upstream"
+)
+
+func main() {
+	oursFlag := flag.String("ours", "", "schedplay binary (default: build ROOT/cmd/schedplay)")
+	root := flag.String("root", "..", "root of the schedplay repository")
+	examples := flag.String("examples", "", "directory of example scenarios (default ROOT/examples)")
+	n := flag.Int("n", 20, "number of generated scenarios")
+	seed := flag.Uint64("seed", 1, "generator seed")
+	allowFile := flag.String("allowlist", "", "allowlist JSON (default: allowlist.json beside this module)")
+	maxDiffs := flag.Int("diffs", 15, "differences to print")
+	noSim := flag.Bool("no-simulate", false, "skip simulate")
+	oursOptional := flag.Bool("ours-optional", false, "exit 0 when ours cannot be built at all")
+	timeout := flag.Duration("timeout", 2*time.Minute, "timeout for one run of ours")
+	verbose := flag.Bool("v", false, "print per-scenario progress")
+	flag.Parse()
+
+	start := time.Now()
+	if *examples == "" {
+		*examples = filepath.Join(*root, "examples")
+	}
+	if *allowFile == "" {
+		*allowFile = "allowlist.json"
+	}
+	allow, err := compare.LoadAllowlist(*allowFile)
+	if err != nil {
+		fatal(err)
+	}
+
+	var files []string
+	files = append(files, flag.Args()...)
+	ex, _ := filepath.Glob(filepath.Join(*examples, "*.yaml"))
+	sort.Strings(ex)
+	files = append(files, ex...)
+	if *n > 0 {
+		dir, err := os.MkdirTemp("", "schedplay-gen-")
+		if err != nil {
+			fatal(err)
+		}
+		defer os.RemoveAll(dir)
+		for i := 0; i < *n; i++ {
+			name, data := gen.Scenario(*seed, i)
+			p := filepath.Join(dir, name)
+			if err := os.WriteFile(p, data, 0o644); err != nil {
+				fatal(err)
+			}
+			files = append(files, p)
+		}
+	}
+
+	ours := &runner{bin: *oursFlag, timeout: *timeout}
+	if ours.bin == "" {
+		bin, err := buildOurs(*root)
+		if err != nil {
+			ours.buildErr = err
+			fmt.Printf("ours failed: cannot build %s/cmd/schedplay: %v\n", *root, firstLine(err.Error()))
+		} else {
+			ours.bin = bin
+			defer os.RemoveAll(filepath.Dir(bin))
+		}
+	}
+
+	rep := compare.NewReport(allow)
+	for _, f := range files {
+		t0 := time.Now()
+		compareFile(rep, ours, f, !*noSim)
+		if *verbose {
+			fmt.Fprintf(os.Stderr, "%s: %.2fs\n", f, time.Since(t0).Seconds())
+		}
+	}
+	fmt.Printf("compared %d scenario files in %.1fs (examples: %d, generated: %d, seed %d)\n",
+		len(files), time.Since(start).Seconds(), len(ex), *n, *seed)
+	rep.Print(os.Stdout, *maxDiffs)
+	if ours.buildErr != nil && *oursOptional {
+		fmt.Println("ours could not be built; --ours-optional: exit 0")
+		return
+	}
+	if rep.Unexplained() > 0 {
+		os.Exit(1)
+	}
+}
+
+func fatal(err error) {
+	fmt.Fprintln(os.Stderr, "compare:", err)
+	os.Exit(2)
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+func buildOurs(root string) (string, error) {
+	dir, err := os.MkdirTemp("", "schedplay-ours-")
+	if err != nil {
+		return "", err
+	}
+	bin := filepath.Join(dir, "schedplay")
+	cmd := exec.Command("go", "build", "-o", bin, "./cmd/schedplay")
+	cmd.Dir = root
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		os.RemoveAll(dir)
+		return "", fmt.Errorf("%v: %s", err, out)
+	}
+	return bin, nil
+}
+
+type runner struct {
+	bin      string
+	buildErr error
+	timeout  time.Duration
+}
+
+// run executes ours and decodes its JSON into v. A non-zero exit is returned as
+// *inputRejected (ours says the input is invalid) with its stderr.
+func (r *runner) run(v any, args ...string) error {
+	if r.bin == "" {
+		if r.buildErr != nil {
+			return fmt.Errorf("not built: %s", firstLine(r.buildErr.Error()))
+		}
+		return errors.New("no binary")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), r.timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, r.bin, args...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		return fmt.Errorf("timed out after %s", r.timeout)
+	}
+	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			return &inputRejected{msg: firstLine(stderr.String()), stdout: stdout.Len()}
+		}
+		return err
+	}
+	if err := json.Unmarshal(stdout.Bytes(), v); err != nil {
+		return fmt.Errorf("bad JSON on stdout: %v", err)
+	}
+	return nil
+}
+
+type inputRejected struct {
+	msg    string
+	stdout int
+}
+
+func (e *inputRejected) Error() string { return "exit non-zero: " + e.msg }
+
+func compareFile(rep *compare.Report, ours *runner, file string, simulate bool) {
+	name := filepath.Base(file)
+	sc, upErr := scenario.Load(file)
+	var inputErr *scenario.InputError
+	if upErr != nil && !errors.As(upErr, &inputErr) {
+		rep.Fail(name, "", "upstream failed: "+upErr.Error())
+		return
+	}
+	var pods []string
+	if sc != nil {
+		if sc.Explain != "" {
+			pods = []string{sc.Explain}
+		} else {
+			for _, p := range sc.Pods {
+				if p.Spec.NodeName == "" && p.DeletionTimestamp == nil {
+					pods = append(pods, p.Namespace+"/"+p.Name)
+				}
+			}
+		}
+	}
+	if upErr != nil {
+		// Upstream rejects the input: ours must reject it too.
+		var ex contract.Explain
+		err := ours.run(&ex, "simulate", file, "--output", "json")
+		var rej *inputRejected
+		switch {
+		case errors.As(err, &rej):
+			rep.Agree(name, "", "input")
+		case err != nil:
+			rep.Fail(name, "", "ours failed: "+err.Error())
+		default:
+			rep.Diff(compare.Diff{File: name, Area: "input", Field: "valid", Ours: "accepted", Upstream: "rejected: " + upErr.Error()})
+		}
+		return
+	}
+	inputChecked := false
+	// oursRan classifies the outcome of a run of ours on a valid input: false when it
+	// could not be compared (recorded as failure or input difference).
+	oursRan := func(pk, what string, err error) bool {
+		var rej *inputRejected
+		if errors.As(err, &rej) {
+			if !inputChecked {
+				inputChecked = true
+				rep.Diff(compare.Diff{File: name, Area: "input", Field: "valid", Ours: "rejected: " + rej.msg, Upstream: "accepted"})
+			}
+			return false
+		}
+		if err != nil {
+			rep.Fail(name, pk, "ours failed: "+what+": "+err.Error())
+			return false
+		}
+		if !inputChecked {
+			inputChecked = true
+			rep.Agree(name, "", "input")
+		}
+		return true
+	}
+
+	for _, pk := range pods {
+		up1, err1 := upstream.Explain(sc, pk)
+		if err1 != nil {
+			rep.Fail(name, pk, "upstream failed: "+err1.Error())
+			continue
+		}
+		up2, err2 := upstream.Explain(sc, pk)
+		ambiguous := err2 != nil || !sameJSON(up1, up2)
+		var o contract.Explain
+		if !oursRan(pk, "explain", ours.run(&o, "explain", file, "--pod", pk, "--output", "json")) {
+			continue
+		}
+		if ambiguous {
+			rep.Ambiguous(name, pk, "filter", "score", "selection", "message", "preemption")
+			continue
+		}
+		nnn := ""
+		if p := sc.Pod(pk); p != nil {
+			nnn = p.Status.NominatedNodeName
+		}
+		compare.Explain(rep, name, pk, nnn, &o, up1)
+	}
+
+	if !simulate {
+		return
+	}
+	s1, err1 := upstream.Simulate(sc)
+	if err1 != nil {
+		rep.Fail(name, "", "upstream failed: simulate: "+err1.Error())
+		return
+	}
+	s2, err2 := upstream.Simulate(sc)
+	var o contract.Simulate
+	if !oursRan("", "simulate", ours.run(&o, "simulate", file, "--output", "json")) {
+		return
+	}
+	if len(s1.Ambiguities) > 0 || err2 != nil || !sameJSON(s1, s2) {
+		rep.Ambiguous(name, "", "final")
+		return
+	}
+	compare.Simulate(rep, name, &o, s1)
+}
+
+func sameJSON(a, b any) bool {
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	return bytes.Equal(ja, jb)
+}

@@ -24,7 +24,7 @@ func TestFitErrorMessage(t *testing.T) {
 				m["y"] = NewStatus(Unschedulable, "Insufficient cpu", "Insufficient memory")
 				return m
 			}(),
-			want: "0/12 nodes are available: 10 node(s) had untolerated taint {a: b}, 2 Insufficient cpu, 1 Insufficient memory.",
+			want: "0/12 nodes are available: 1 Insufficient memory, 10 node(s) had untolerated taint {a: b}, 2 Insufficient cpu.",
 		},
 		{
 			name:     "post-filter message follows without a dot of its own",

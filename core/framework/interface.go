@@ -18,6 +18,13 @@ type Plugin interface {
 	Name() string
 }
 
+// PreEnqueuePlugin decides whether a pod may enter the active queue at all
+// (e.g. SchedulingGates).
+type PreEnqueuePlugin interface {
+	Plugin
+	PreEnqueue(pod *api.Pod) *Status
+}
+
 // PreFilterResult restricts the nodes worth filtering; nil NodeNames means all.
 type PreFilterResult struct {
 	NodeNames map[string]bool

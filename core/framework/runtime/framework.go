@@ -1,0 +1,569 @@
+// Package runtime runs a profile's plugins at each extension point, as
+// upstream's pkg/scheduler/framework/runtime does, minus the parallelism:
+// every loop runs in order, so results never depend on goroutine timing.
+package runtime
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/schedplay/schedplay/core/api"
+	"github.com/schedplay/schedplay/core/config"
+	"github.com/schedplay/schedplay/core/framework"
+)
+
+// Nominator tells which pods are nominated to run on a node.
+type Nominator interface {
+	NominatedPodsForNode(nodeName string) []*framework.PodInfo
+}
+
+// Framework is one profile's plugins, ready to run.
+type Framework struct {
+	profileName              string
+	percentageOfNodesToScore *int32
+	pluginsMap               map[string]framework.Plugin
+
+	preEnqueuePlugins []framework.PreEnqueuePlugin
+	preFilterPlugins  []framework.PreFilterPlugin
+	filterPlugins     []framework.FilterPlugin
+	postFilterPlugins []framework.PostFilterPlugin
+	preScorePlugins   []framework.PreScorePlugin
+	scorePlugins      []framework.ScorePlugin
+	scoreWeights      map[string]int
+
+	snapshot  *framework.Snapshot
+	nominator Nominator
+	cluster   framework.ClusterLister
+}
+
+var _ framework.Handle = (*Framework)(nil)
+
+// Options are the framework's collaborators.
+type Options struct {
+	Nominator Nominator
+	Cluster   framework.ClusterLister
+}
+
+// NewFramework instantiates the plugins of profile (already merged with the
+// default plugins, see MergeWithDefaults) from registry.
+func NewFramework(registry framework.Registry, profile *config.Profile, opts Options) (*Framework, error) {
+	f := &Framework{
+		profileName:              profile.SchedulerName,
+		percentageOfNodesToScore: profile.PercentageOfNodesToScore,
+		pluginsMap:               map[string]framework.Plugin{},
+		nominator:                opts.Nominator,
+		cluster:                  opts.Cluster,
+	}
+	if f.cluster == nil {
+		f.cluster = &framework.Cluster{}
+	}
+	plugins := profile.Plugins
+	if plugins == nil {
+		plugins = &config.Plugins{}
+	}
+	for _, name := range pluginsNeeded(plugins) {
+		factory, ok := registry[name]
+		if !ok {
+			return nil, fmt.Errorf("plugin %q does not exist", name)
+		}
+		p, err := factory(config.ArgsFor(profile, name), f)
+		if err != nil {
+			return nil, fmt.Errorf("initializing plugin %q: %w", name, err)
+		}
+		f.pluginsMap[name] = p
+	}
+	var err error
+	if f.preEnqueuePlugins, err = buildList[framework.PreEnqueuePlugin](f, plugins.PreEnqueue, plugins.MultiPoint); err != nil {
+		return nil, err
+	}
+	if f.preFilterPlugins, err = buildList[framework.PreFilterPlugin](f, plugins.PreFilter, plugins.MultiPoint); err != nil {
+		return nil, err
+	}
+	if f.filterPlugins, err = buildList[framework.FilterPlugin](f, plugins.Filter, plugins.MultiPoint); err != nil {
+		return nil, err
+	}
+	if f.postFilterPlugins, err = buildList[framework.PostFilterPlugin](f, plugins.PostFilter, plugins.MultiPoint); err != nil {
+		return nil, err
+	}
+	if f.preScorePlugins, err = buildList[framework.PreScorePlugin](f, plugins.PreScore, plugins.MultiPoint); err != nil {
+		return nil, err
+	}
+	if f.scorePlugins, err = buildList[framework.ScorePlugin](f, plugins.Score, plugins.MultiPoint); err != nil {
+		return nil, err
+	}
+	f.scoreWeights = map[string]int{}
+	for _, p := range append(append([]config.Plugin(nil), plugins.Score.Enabled...), plugins.MultiPoint.Enabled...) {
+		if _, ok := f.pluginsMap[p.Name].(framework.ScorePlugin); !ok {
+			continue
+		}
+		if _, ok := f.scoreWeights[p.Name]; ok {
+			continue // the Score extension point's weight wins over MultiPoint's
+		}
+		w := int(p.Weight)
+		if w == 0 {
+			w = 1 // a zero weight is not allowed; disable the plugin instead
+		}
+		f.scoreWeights[p.Name] = w
+	}
+	return f, nil
+}
+
+func pluginsNeeded(p *config.Plugins) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, set := range []config.PluginSet{p.MultiPoint, p.PreEnqueue, p.QueueSort, p.PreFilter, p.Filter, p.PostFilter,
+		p.PreScore, p.Score, p.Reserve, p.Permit, p.PreBind, p.Bind, p.PostBind} {
+		for _, e := range set.Enabled {
+			if !seen[e.Name] {
+				seen[e.Name] = true
+				out = append(out, e.Name)
+			}
+		}
+	}
+	return out
+}
+
+// buildList fills one extension point: the explicitly enabled plugins, then
+// MultiPoint expanded as upstream's expandMultiPointPlugins orders it
+// (explicit overrides of MultiPoint plugins first, then MultiPoint plugins,
+// then the other explicit ones).
+func buildList[T framework.Plugin](f *Framework, set, multiPoint config.PluginSet) ([]T, error) {
+	var explicit []string
+	seen := map[string]bool{}
+	for _, e := range set.Enabled {
+		p, ok := f.pluginsMap[e.Name]
+		if !ok {
+			return nil, fmt.Errorf("plugin %q does not exist", e.Name)
+		}
+		if _, ok := p.(T); !ok {
+			return nil, fmt.Errorf("plugin %q does not extend %T", e.Name, *new(T))
+		}
+		if seen[e.Name] {
+			return nil, fmt.Errorf("plugin %q already registered", e.Name)
+		}
+		seen[e.Name] = true
+		explicit = append(explicit, e.Name)
+	}
+	disabled := map[string]bool{}
+	for _, d := range set.Disabled {
+		disabled[d.Name] = true
+	}
+	if disabled["*"] {
+		return collect[T](f, explicit), nil
+	}
+	override := map[string]bool{}
+	var fromMulti []string
+	multiSeen := map[string]bool{}
+	for _, e := range multiPoint.Enabled {
+		p, ok := f.pluginsMap[e.Name]
+		if !ok {
+			return nil, fmt.Errorf("plugin %q does not exist", e.Name)
+		}
+		if _, ok := p.(T); !ok || disabled[e.Name] {
+			continue
+		}
+		if seen[e.Name] {
+			override[e.Name] = true
+			continue
+		}
+		if multiSeen[e.Name] {
+			return nil, fmt.Errorf("plugin %q already registered", e.Name)
+		}
+		multiSeen[e.Name] = true
+		fromMulti = append(fromMulti, e.Name)
+	}
+	var order []string
+	for _, n := range explicit {
+		if override[n] {
+			order = append(order, n)
+		}
+	}
+	order = append(order, fromMulti...)
+	for _, n := range explicit {
+		if !override[n] {
+			order = append(order, n)
+		}
+	}
+	return collect[T](f, order), nil
+}
+
+func collect[T framework.Plugin](f *Framework, names []string) []T {
+	out := make([]T, 0, len(names))
+	for _, n := range names {
+		out = append(out, f.pluginsMap[n].(T))
+	}
+	return out
+}
+
+// MergeWithDefaults merges a profile's plugin sets with the default ones as
+// the v1 config defaulting (mergePlugins) does: a custom enabled plugin that
+// is also a default replaces it in place, disabled plugins (or "*") drop
+// defaults, other custom plugins are appended.
+func MergeWithDefaults(custom *config.Plugins) *config.Plugins {
+	def := &config.Plugins{MultiPoint: config.PluginSet{Enabled: config.DefaultMultiPoint()}}
+	if custom == nil {
+		return def
+	}
+	out := *custom
+	out.MultiPoint = mergePluginSet(def.MultiPoint, custom.MultiPoint)
+	for _, ps := range []*config.PluginSet{&out.PreEnqueue, &out.QueueSort, &out.PreFilter, &out.Filter, &out.PostFilter,
+		&out.PreScore, &out.Score, &out.Reserve, &out.Permit, &out.PreBind, &out.Bind, &out.PostBind} {
+		*ps = mergePluginSet(config.PluginSet{}, *ps)
+	}
+	return &out
+}
+
+func mergePluginSet(def, custom config.PluginSet) config.PluginSet {
+	disabled := map[string]bool{}
+	var out config.PluginSet
+	for _, d := range custom.Disabled {
+		out.Disabled = append(out.Disabled, config.Plugin{Name: d.Name})
+		disabled[d.Name] = true
+	}
+	for _, d := range def.Disabled {
+		out.Disabled = append(out.Disabled, config.Plugin{Name: d.Name})
+		disabled[d.Name] = true
+	}
+	customIdx := map[string]int{}
+	for i, e := range custom.Enabled {
+		customIdx[e.Name] = i
+	}
+	replaced := map[int]bool{}
+	if !disabled["*"] {
+		for _, e := range def.Enabled {
+			if disabled[e.Name] {
+				continue
+			}
+			if i, ok := customIdx[e.Name]; ok {
+				e = custom.Enabled[i]
+				replaced[i] = true
+			}
+			out.Enabled = append(out.Enabled, e)
+		}
+	}
+	for i, e := range custom.Enabled {
+		if !replaced[i] {
+			out.Enabled = append(out.Enabled, e)
+		}
+	}
+	return out
+}
+
+// ProfileName returns the scheduler name of the profile.
+func (f *Framework) ProfileName() string { return f.profileName }
+
+// PercentageOfNodesToScore is the profile's setting (nil: use the global one).
+func (f *Framework) PercentageOfNodesToScore() *int32 { return f.percentageOfNodesToScore }
+
+// SetSnapshot sets the snapshot for the next cycle.
+func (f *Framework) SetSnapshot(s *framework.Snapshot) { f.snapshot = s }
+
+// SetNominator sets where nominated pods are looked up.
+func (f *Framework) SetNominator(n Nominator) { f.nominator = n }
+
+// SnapshotSharedLister implements framework.Handle.
+func (f *Framework) SnapshotSharedLister() framework.SharedLister { return f.snapshot }
+
+// Cluster implements framework.Handle.
+func (f *Framework) Cluster() framework.ClusterLister { return f.cluster }
+
+// NominatedPodsForNode implements framework.Handle.
+func (f *Framework) NominatedPodsForNode(nodeName string) []*framework.PodInfo {
+	if f.nominator == nil {
+		return nil
+	}
+	return f.nominator.NominatedPodsForNode(nodeName)
+}
+
+// PluginNames lists the plugins of an extension point, in order ("PreFilter", "Filter", ...).
+func (f *Framework) PluginNames(point string) []string {
+	var out []string
+	add := func(p framework.Plugin) { out = append(out, p.Name()) }
+	switch point {
+	case "PreEnqueue":
+		for _, p := range f.preEnqueuePlugins {
+			add(p)
+		}
+	case "PreFilter":
+		for _, p := range f.preFilterPlugins {
+			add(p)
+		}
+	case "Filter":
+		for _, p := range f.filterPlugins {
+			add(p)
+		}
+	case "PostFilter":
+		for _, p := range f.postFilterPlugins {
+			add(p)
+		}
+	case "PreScore":
+		for _, p := range f.preScorePlugins {
+			add(p)
+		}
+	case "Score":
+		for _, p := range f.scorePlugins {
+			add(p)
+		}
+	}
+	return out
+}
+
+// ScoreWeight returns a score plugin's weight.
+func (f *Framework) ScoreWeight(name string) int { return f.scoreWeights[name] }
+
+// HasPostFilterPlugins reports whether any PostFilter plugin is enabled.
+func (f *Framework) HasPostFilterPlugins() bool { return len(f.postFilterPlugins) > 0 }
+
+// RunPreEnqueuePlugins reports the first PreEnqueue rejection.
+func (f *Framework) RunPreEnqueuePlugins(pod *api.Pod) *framework.Status {
+	for _, pl := range f.preEnqueuePlugins {
+		if s := pl.PreEnqueue(pod); !s.IsSuccess() {
+			return s.WithPlugin(pl.Name())
+		}
+	}
+	return nil
+}
+
+// RunPreFilterPlugins runs PreFilter as upstream: Skip turns off the
+// plugin's Filter; UnschedulableAndUnresolvable stops at once; Unschedulable
+// is remembered while the rest still run; node-name results are intersected
+// and an empty intersection rejects every node.
+func (f *Framework) RunPreFilterPlugins(state *framework.CycleState, pod *api.Pod) (*framework.PreFilterResult, *framework.Status, map[string]bool) {
+	skip := map[string]bool{}
+	defer func() { state.SkipFilterPlugins = skip }()
+	nodes := f.snapshot.List()
+	var result *framework.PreFilterResult
+	withNodes := map[string]bool{}
+	var returnStatus *framework.Status
+	for _, pl := range f.preFilterPlugins {
+		r, s := pl.PreFilter(state, pod, nodes)
+		if s.IsSkip() {
+			skip[pl.Name()] = true
+			continue
+		}
+		if !s.IsSuccess() {
+			s.WithPlugin(pl.Name())
+			switch s.Code() {
+			case framework.UnschedulableAndUnresolvable:
+				return nil, s, nil
+			case framework.Unschedulable:
+				returnStatus = s
+				continue
+			}
+			return nil, framework.AsStatus(fmt.Errorf("running PreFilter plugin %q: %w", pl.Name(), s.AsError())).WithPlugin(pl.Name()), nil
+		}
+		if !r.AllNodes() {
+			withNodes[pl.Name()] = true
+		}
+		result = result.Merge(r)
+		if !result.AllNodes() && len(result.NodeNames) == 0 {
+			names := sortedKeys(withNodes)
+			msg := fmt.Sprintf("node(s) didn't satisfy plugin(s) %v simultaneously", names)
+			if len(names) == 1 {
+				msg = fmt.Sprintf("node(s) didn't satisfy plugin %v", names[0])
+			}
+			return result, framework.NewStatus(framework.UnschedulableAndUnresolvable, msg), withNodes
+		}
+	}
+	return result, returnStatus, withNodes
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// RunFilterPlugins returns the first rejection, with its plugin.
+func (f *Framework) RunFilterPlugins(state *framework.CycleState, pod *api.Pod, nodeInfo *framework.NodeInfo) *framework.Status {
+	for _, pl := range f.filterPlugins {
+		if state.SkipFilterPlugins[pl.Name()] {
+			continue
+		}
+		if s := pl.Filter(state, pod, nodeInfo); !s.IsSuccess() {
+			if !s.IsRejected() {
+				s = framework.AsStatus(fmt.Errorf("running %q filter plugin: %w", pl.Name(), s.AsError()))
+			}
+			return s.WithPlugin(pl.Name())
+		}
+	}
+	return nil
+}
+
+// RunFilterPluginsWithNominatedPods filters twice when the node has
+// nominated pods of equal or higher priority: once with them counted as
+// running, and, if that passes, once without them (affinity may need them
+// absent). Both must pass.
+func (f *Framework) RunFilterPluginsWithNominatedPods(state *framework.CycleState, pod *api.Pod, info *framework.NodeInfo) *framework.Status {
+	var status *framework.Status
+	podsAdded := false
+	for i := 0; i < 2; i++ {
+		stateToUse, infoToUse := state, info
+		if i == 0 {
+			var err error
+			podsAdded, stateToUse, infoToUse, err = f.addGENominatedPods(pod, state, info)
+			if err != nil {
+				return framework.AsStatus(err)
+			}
+		} else if !podsAdded || !status.IsSuccess() {
+			break
+		}
+		status = f.RunFilterPlugins(stateToUse, pod, infoToUse)
+		if !status.IsSuccess() && !status.IsRejected() {
+			return status
+		}
+	}
+	return status
+}
+
+func (f *Framework) addGENominatedPods(pod *api.Pod, state *framework.CycleState, info *framework.NodeInfo) (bool, *framework.CycleState, *framework.NodeInfo, error) {
+	nominated := f.NominatedPodsForNode(info.Node().Name)
+	if len(nominated) == 0 {
+		return false, state, info, nil
+	}
+	infoOut := info.Clone()
+	stateOut := state.Clone()
+	added := false
+	for _, pi := range nominated {
+		if pi.Pod.PriorityValue() >= pod.PriorityValue() && pi.Pod.Key() != pod.Key() {
+			infoOut.AddPodInfo(pi)
+			if s := f.RunPreFilterExtensionAddPod(stateOut, pod, pi, infoOut); !s.IsSuccess() {
+				return false, state, info, s.AsError()
+			}
+			added = true
+		}
+	}
+	return added, stateOut, infoOut, nil
+}
+
+// RunPreFilterExtensionAddPod tells every non-skipped PreFilter plugin a pod was added.
+func (f *Framework) RunPreFilterExtensionAddPod(state *framework.CycleState, podToSchedule *api.Pod, podInfoToAdd *framework.PodInfo, nodeInfo *framework.NodeInfo) *framework.Status {
+	for _, pl := range f.preFilterPlugins {
+		if pl.PreFilterExtensions() == nil || state.SkipFilterPlugins[pl.Name()] {
+			continue
+		}
+		if s := pl.PreFilterExtensions().AddPod(state, podToSchedule, podInfoToAdd, nodeInfo); !s.IsSuccess() {
+			return framework.AsStatus(fmt.Errorf("running AddPod on PreFilter plugin %q: %w", pl.Name(), s.AsError()))
+		}
+	}
+	return nil
+}
+
+// RunPreFilterExtensionRemovePod tells every non-skipped PreFilter plugin a pod was removed.
+func (f *Framework) RunPreFilterExtensionRemovePod(state *framework.CycleState, podToSchedule *api.Pod, podInfoToRemove *framework.PodInfo, nodeInfo *framework.NodeInfo) *framework.Status {
+	for _, pl := range f.preFilterPlugins {
+		if pl.PreFilterExtensions() == nil || state.SkipFilterPlugins[pl.Name()] {
+			continue
+		}
+		if s := pl.PreFilterExtensions().RemovePod(state, podToSchedule, podInfoToRemove, nodeInfo); !s.IsSuccess() {
+			return framework.AsStatus(fmt.Errorf("running RemovePod on PreFilter plugin %q: %w", pl.Name(), s.AsError()))
+		}
+	}
+	return nil
+}
+
+// RunPostFilterPlugins runs PostFilter plugins until one succeeds; otherwise
+// their reasons are joined in profile order.
+func (f *Framework) RunPostFilterPlugins(state *framework.CycleState, pod *api.Pod, m framework.NodeToStatusReader) (*framework.PostFilterResult, *framework.Status) {
+	var result *framework.PostFilterResult
+	var reasons []string
+	var rejector string
+	for _, pl := range f.postFilterPlugins {
+		r, s := pl.PostFilter(state, pod, m)
+		switch {
+		case s.IsSuccess():
+			return r, s
+		case s.Code() == framework.UnschedulableAndUnresolvable:
+			return r, s.WithPlugin(pl.Name())
+		case !s.IsRejected():
+			return nil, framework.AsStatus(s.AsError()).WithPlugin(pl.Name())
+		case r != nil && r.Mode() != framework.ModeNoop:
+			result = r
+		}
+		reasons = append(reasons, s.Reasons()...)
+		if rejector == "" {
+			rejector = pl.Name()
+		}
+	}
+	return result, framework.NewStatus(framework.Unschedulable, reasons...).WithPlugin(rejector)
+}
+
+// RunPreScorePlugins runs PreScore; Skip turns off the plugin's Score.
+func (f *Framework) RunPreScorePlugins(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo) *framework.Status {
+	skip := map[string]bool{}
+	defer func() { state.SkipScorePlugins = skip }()
+	for _, pl := range f.preScorePlugins {
+		s := pl.PreScore(state, pod, nodes)
+		if s.IsSkip() {
+			skip[pl.Name()] = true
+			continue
+		}
+		if !s.IsSuccess() {
+			return framework.AsStatus(fmt.Errorf("running PreScore plugin %q: %w", pl.Name(), s.AsError()))
+		}
+	}
+	return nil
+}
+
+// PluginScore is one plugin's weighted score on a node.
+type PluginScore struct {
+	Name string
+	// Raw is the normalized score before the weight.
+	Raw   int64
+	Score int64
+}
+
+// NodePluginScores are all plugins' scores on a node.
+type NodePluginScores struct {
+	Name       string
+	Scores     []PluginScore
+	TotalScore int64
+}
+
+// RunScorePlugins scores, normalizes and weights, as upstream.
+func (f *Framework) RunScorePlugins(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo) ([]NodePluginScores, *framework.Status) {
+	var plugins []framework.ScorePlugin
+	for _, pl := range f.scorePlugins {
+		if !state.SkipScorePlugins[pl.Name()] {
+			plugins = append(plugins, pl)
+		}
+	}
+	lists := make([]framework.NodeScoreList, len(plugins))
+	for i, pl := range plugins {
+		lists[i] = make(framework.NodeScoreList, len(nodes))
+		for j, ni := range nodes {
+			s, st := pl.Score(state, pod, ni)
+			if !st.IsSuccess() {
+				return nil, framework.AsStatus(fmt.Errorf("running Score plugins: plugin %q failed with: %w", pl.Name(), st.AsError()))
+			}
+			lists[i][j] = framework.NodeScore{Name: ni.Node().Name, Score: s}
+		}
+	}
+	for i, pl := range plugins {
+		if pl.ScoreExtensions() == nil {
+			continue
+		}
+		if st := pl.ScoreExtensions().NormalizeScore(state, pod, lists[i]); !st.IsSuccess() {
+			return nil, framework.AsStatus(fmt.Errorf("running Normalize on Score plugins: plugin %q failed with: %w", pl.Name(), st.AsError()))
+		}
+	}
+	out := make([]NodePluginScores, len(nodes))
+	for j, ni := range nodes {
+		nps := NodePluginScores{Name: ni.Node().Name, Scores: make([]PluginScore, len(plugins))}
+		for i, pl := range plugins {
+			s := lists[i][j].Score
+			if s > framework.MaxNodeScore || s < framework.MinNodeScore {
+				return nil, framework.AsStatus(fmt.Errorf("applying score defaultWeights on Score plugins: plugin %q returns an invalid score %v, it should in the range of [%v, %v] after normalizing",
+					pl.Name(), s, framework.MinNodeScore, framework.MaxNodeScore))
+			}
+			w := int64(f.scoreWeights[pl.Name()])
+			nps.Scores[i] = PluginScore{Name: pl.Name(), Raw: s, Score: s * w}
+			nps.TotalScore += s * w
+		}
+		out[j] = nps
+	}
+	return out, nil
+}

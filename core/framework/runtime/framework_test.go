@@ -1,0 +1,160 @@
+package runtime
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/schedplay/schedplay/core/api"
+	"github.com/schedplay/schedplay/core/config"
+	"github.com/schedplay/schedplay/core/framework"
+	"github.com/schedplay/schedplay/core/internal/st"
+)
+
+// fakePlugin filters out listed nodes, scores by a table and can restrict
+// PreFilter to a node set.
+type fakePlugin struct {
+	name      string
+	reject    map[string]framework.Code
+	scores    map[string]int64
+	preNodes  map[string]bool
+	preStatus *framework.Status
+}
+
+func (p *fakePlugin) Name() string { return p.name }
+func (p *fakePlugin) PreFilter(*framework.CycleState, *api.Pod, []*framework.NodeInfo) (*framework.PreFilterResult, *framework.Status) {
+	if p.preNodes != nil {
+		return &framework.PreFilterResult{NodeNames: p.preNodes}, p.preStatus
+	}
+	return nil, p.preStatus
+}
+func (p *fakePlugin) PreFilterExtensions() framework.PreFilterExtensions { return nil }
+func (p *fakePlugin) Filter(_ *framework.CycleState, _ *api.Pod, ni *framework.NodeInfo) *framework.Status {
+	if c, ok := p.reject[ni.Node().Name]; ok {
+		return framework.NewStatus(c, p.name+" says no")
+	}
+	return nil
+}
+func (p *fakePlugin) Score(_ *framework.CycleState, _ *api.Pod, ni *framework.NodeInfo) (int64, *framework.Status) {
+	return p.scores[ni.Node().Name], nil
+}
+func (p *fakePlugin) ScoreExtensions() framework.ScoreExtensions { return nil }
+
+func registryOf(ps ...*fakePlugin) framework.Registry {
+	r := framework.Registry{}
+	for _, p := range ps {
+		p := p
+		r[p.name] = func(any, framework.Handle) (framework.Plugin, error) { return p, nil }
+	}
+	return r
+}
+
+func TestBuildListOrdersMultiPointLikeUpstream(t *testing.T) {
+	a, b, c := &fakePlugin{name: "A"}, &fakePlugin{name: "B"}, &fakePlugin{name: "C"}
+	profile := &config.Profile{Plugins: &config.Plugins{
+		MultiPoint: config.PluginSet{Enabled: []config.Plugin{{Name: "A"}, {Name: "B", Weight: 2}}},
+		// C is explicit only, B is an explicit override of a MultiPoint plugin.
+		Filter: config.PluginSet{Enabled: []config.Plugin{{Name: "C"}, {Name: "B"}}},
+		Score:  config.PluginSet{Enabled: []config.Plugin{{Name: "B", Weight: 5}}, Disabled: []config.Plugin{{Name: "A"}}},
+	}}
+	f, err := NewFramework(registryOf(a, b, c), profile, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"B", "A", "C"}, f.PluginNames("Filter")); diff != "" {
+		t.Errorf("Filter order (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"B"}, f.PluginNames("Score")); diff != "" {
+		t.Errorf("Score plugins (-want +got):\n%s", diff)
+	}
+	if got := f.ScoreWeight("B"); got != 5 {
+		t.Errorf("B weight = %d, want 5 (Score extension point wins over MultiPoint)", got)
+	}
+}
+
+func TestMergeWithDefaultsReplacesInPlaceAndDisables(t *testing.T) {
+	got := MergeWithDefaults(&config.Plugins{MultiPoint: config.PluginSet{
+		Enabled:  []config.Plugin{{Name: "ImageLocality", Weight: 7}, {Name: "Custom"}},
+		Disabled: []config.Plugin{{Name: "TaintToleration"}},
+	}})
+	var names []string
+	for _, p := range got.MultiPoint.Enabled {
+		names = append(names, p.Name)
+		if p.Name == "ImageLocality" && p.Weight != 7 {
+			t.Errorf("ImageLocality weight %d, want 7", p.Weight)
+		}
+	}
+	for i, n := range names {
+		if n == "TaintToleration" {
+			t.Errorf("disabled TaintToleration still enabled")
+		}
+		if n == "ImageLocality" && names[i+1] != "DefaultBinder" {
+			t.Errorf("ImageLocality moved: %v", names)
+		}
+	}
+	if names[len(names)-1] != "Custom" {
+		t.Errorf("custom plugin not appended: %v", names)
+	}
+}
+
+func TestRunPreFilterEmptyIntersectionRejectsAll(t *testing.T) {
+	a := &fakePlugin{name: "A", preNodes: map[string]bool{"n1": true}}
+	b := &fakePlugin{name: "B", preNodes: map[string]bool{"n2": true}}
+	f, err := NewFramework(registryOf(a, b), &config.Profile{Plugins: &config.Plugins{MultiPoint: config.PluginSet{Enabled: []config.Plugin{{Name: "A"}, {Name: "B"}}}}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.SetSnapshot(framework.NewSnapshot(nil, []*api.Node{st.MakeNode().Name("n1").Obj(), st.MakeNode().Name("n2").Obj()}))
+	_, s, _ := f.RunPreFilterPlugins(framework.NewCycleState(), st.MakePod().Name("p").Obj())
+	want := "node(s) didn't satisfy plugin(s) [A B] simultaneously"
+	if s.Code() != framework.UnschedulableAndUnresolvable || s.Message() != want {
+		t.Errorf("got %v, want UnschedulableAndUnresolvable %q", s, want)
+	}
+}
+
+type nominator map[string][]*framework.PodInfo
+
+func (n nominator) NominatedPodsForNode(node string) []*framework.PodInfo { return n[node] }
+
+// countFilter rejects a node holding more than max pods.
+type countFilter struct{ max int }
+
+func (c *countFilter) Name() string { return "Count" }
+func (c *countFilter) Filter(_ *framework.CycleState, _ *api.Pod, ni *framework.NodeInfo) *framework.Status {
+	if len(ni.Pods) > c.max {
+		return framework.NewStatus(framework.Unschedulable, "too many")
+	}
+	return nil
+}
+
+func TestFilterWithNominatedPodsCountsOnlyHigherOrEqualPriority(t *testing.T) {
+	reg := framework.Registry{"Count": func(any, framework.Handle) (framework.Plugin, error) { return &countFilter{max: 0}, nil }}
+	node := st.MakeNode().Name("n1").Obj()
+	tests := []struct {
+		name     string
+		nomPrio  int32
+		wantPass bool
+	}{
+		{"higher-priority nominated pod blocks", 10, false},
+		{"equal-priority nominated pod blocks", 5, false},
+		{"lower-priority nominated pod is ignored", 1, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			nom := nominator{"n1": {framework.NewPodInfo(st.MakePod().Name("nom").Priority(tt.nomPrio).Obj())}}
+			f, err := NewFramework(reg, &config.Profile{Plugins: &config.Plugins{Filter: config.PluginSet{Enabled: []config.Plugin{{Name: "Count"}}}}}, Options{Nominator: nom})
+			if err != nil {
+				t.Fatal(err)
+			}
+			snap := framework.NewSnapshot(nil, []*api.Node{node})
+			f.SetSnapshot(snap)
+			ni, _ := snap.Get("n1")
+			s := f.RunFilterPluginsWithNominatedPods(framework.NewCycleState(), st.MakePod().Name("p").Priority(5).Obj(), ni)
+			if s.IsSuccess() != tt.wantPass {
+				t.Errorf("pass=%v, want %v (%v)", s.IsSuccess(), tt.wantPass, s)
+			}
+			if len(ni.Pods) != 0 {
+				t.Errorf("snapshot NodeInfo was modified")
+			}
+		})
+	}
+}

@@ -56,7 +56,21 @@ func containerRequests(c *Container, opts PodRequestsOptions) Requests {
 
 // IsSupportedPodLevelResource reports the resources spec.resources may set.
 func IsSupportedPodLevelResource(n ResourceName) bool {
-	return n == ResourceCPU || n == ResourceMemory || len(n) > len("hugepages-") && n[:len("hugepages-")] == "hugepages-"
+	return n == ResourceCPU || n == ResourceMemory || len(n) >= len("hugepages-") && n[:len("hugepages-")] == "hugepages-"
+}
+
+// IsPodLevelRequestsSet reports whether spec.resources.requests names at
+// least one supported resource; only then do pod-level requests count.
+func IsPodLevelRequestsSet(pod *Pod) bool {
+	if pod.Spec.Resources == nil {
+		return false
+	}
+	for n := range pod.Spec.Resources.Requests {
+		if IsSupportedPodLevelResource(n) {
+			return true
+		}
+	}
+	return false
 }
 
 // PodRequests computes a pod's effective requests as the kubelet and the
@@ -88,7 +102,7 @@ func PodRequests(pod *Pod, opts PodRequestsOptions) Requests {
 		initPhase.maxWith(cr)
 	}
 	reqs.maxWith(initPhase)
-	if !opts.SkipPodLevelResources && pod.Spec.Resources != nil && len(pod.Spec.Resources.Requests) > 0 {
+	if !opts.SkipPodLevelResources && IsPodLevelRequestsSet(pod) {
 		for n, q := range pod.Spec.Resources.Requests {
 			if IsSupportedPodLevelResource(n) {
 				reqs[n] = quantityAmount(n, q)

@@ -120,40 +120,38 @@ func (n *NodeInfo) update(pod *api.Pod, sign int64) {
 }
 
 // CalculatePodResource returns a pod's requests and the non-zero cpu and
-// memory figures scoring uses, as NodeInfo's calculateResource upstream.
+// memory figures scoring uses, as upstream's PodInfo.CalculateResource.
 func CalculatePodResource(pod *api.Pod) (Resource, int64, int64) {
 	reqs := api.PodRequests(pod, api.PodRequestsOptions{})
 	var res Resource
 	res.AddRequests(reqs)
 	non0 := reqs
-	missing := api.ResourceList{}
-	podLevel := pod.Spec.Resources != nil && len(pod.Spec.Resources.Requests) > 0
-	if podLevel {
-		// With pod-level requests the defaults only fill a zero pod total.
-		if reqs[api.ResourceCPU] == 0 {
-			missing[api.ResourceCPU] = api.NewMilliQuantity(DefaultMilliCPURequest)
-		}
-		if reqs[api.ResourceMemory] == 0 {
-			missing[api.ResourceMemory] = api.NewQuantity(DefaultMemoryRequest)
-		}
-	} else {
-		missing[api.ResourceCPU] = api.NewMilliQuantity(DefaultMilliCPURequest)
-		missing[api.ResourceMemory] = api.NewQuantity(DefaultMemoryRequest)
-	}
-	if len(missing) > 0 {
+	if missing := nonMissingContainerRequests(reqs, api.IsPodLevelRequestsSet(pod)); len(missing) > 0 {
 		non0 = api.PodRequests(pod, api.PodRequestsOptions{NonMissingContainerRequests: missing})
-		if podLevel {
-			for n, q := range missing {
-				if non0[n] == 0 {
-					non0[n] = q.Value()
-					if n == api.ResourceCPU {
-						non0[n] = q.MilliValue()
-					}
-				}
-			}
-		}
 	}
 	return res, non0[api.ResourceCPU], non0[api.ResourceMemory]
+}
+
+// nonMissingContainerRequests picks the defaults that stand in for absent
+// container requests. Without pod-level requests every container lacking a
+// cpu or memory request gets one. With them, a resource is defaulted only
+// when the pod's total does not mention it at all: presence counts, so an
+// explicit zero anywhere (container, pod level or overhead) keeps it zero.
+func nonMissingContainerRequests(reqs api.Requests, podLevelRequestsSet bool) api.ResourceList {
+	defaults := api.ResourceList{
+		api.ResourceCPU:    api.NewMilliQuantity(DefaultMilliCPURequest),
+		api.ResourceMemory: api.NewQuantity(DefaultMemoryRequest),
+	}
+	if !podLevelRequestsSet {
+		return defaults
+	}
+	out := api.ResourceList{}
+	for name, q := range defaults {
+		if _, ok := reqs[name]; !ok {
+			out[name] = q
+		}
+	}
+	return out
 }
 
 // GetHostPorts lists the container ports of pod that use a host port.

@@ -1,0 +1,148 @@
+package api
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func rl(kv ...string) ResourceList {
+	out := ResourceList{}
+	for i := 0; i < len(kv); i += 2 {
+		out[ResourceName(kv[i])] = MustParseQuantity(kv[i+1])
+	}
+	return out
+}
+
+func ctr(req ResourceList) Container {
+	return Container{Name: "c", Resources: ResourceRequirements{Requests: req}}
+}
+
+func sidecar(req ResourceList) Container {
+	always := ContainerRestartPolicyAlways
+	c := ctr(req)
+	c.RestartPolicy = &always
+	return c
+}
+
+func TestPodRequests(t *testing.T) {
+	tests := []struct {
+		name string
+		spec PodSpec
+		opts PodRequestsOptions
+		want Requests
+	}{
+		{
+			name: "app containers add up",
+			spec: PodSpec{Containers: []Container{ctr(rl("cpu", "1", "memory", "1Gi")), ctr(rl("cpu", "500m", "example.com/gpu", "2"))}},
+			want: Requests{"cpu": 1500, "memory": 1 << 30, "example.com/gpu": 2},
+		},
+		{
+			// Init containers run one at a time: the largest one is a floor.
+			name: "init containers set a floor per resource",
+			spec: PodSpec{
+				InitContainers: []Container{ctr(rl("cpu", "2", "memory", "1G")), ctr(rl("cpu", "2", "memory", "3G"))},
+				Containers:     []Container{ctr(rl("cpu", "2", "memory", "1G")), ctr(rl("cpu", "1", "memory", "1G"))},
+			},
+			want: Requests{"cpu": 3000, "memory": 3e9},
+		},
+		{
+			// init1 runs alone (1), the sidecar keeps running (2), init2 runs beside
+			// the sidecar (5+2=7); the app phase is 1+2=3. max(7, 3) = 7.
+			name: "sidecar runs beside later init containers and the app containers",
+			spec: PodSpec{
+				InitContainers: []Container{ctr(rl("cpu", "1")), sidecar(rl("cpu", "2")), ctr(rl("cpu", "5"))},
+				Containers:     []Container{ctr(rl("cpu", "1"))},
+			},
+			want: Requests{"cpu": 7000},
+		},
+		{
+			name: "sidecar counts fully when app containers dominate",
+			spec: PodSpec{
+				InitContainers: []Container{sidecar(rl("cpu", "1", "memory", "100")), ctr(rl("memory", "50"))},
+				Containers:     []Container{ctr(rl("cpu", "3", "memory", "100"))},
+			},
+			want: Requests{"cpu": 4000, "memory": 200},
+		},
+		{
+			name: "overhead is added after the init floor",
+			spec: PodSpec{
+				InitContainers: []Container{ctr(rl("cpu", "4"))},
+				Containers:     []Container{ctr(rl("cpu", "1"))},
+				Overhead:       rl("cpu", "250m", "memory", "10"),
+			},
+			want: Requests{"cpu": 4250, "memory": 10},
+		},
+		{
+			name: "overhead excluded on request",
+			spec: PodSpec{Containers: []Container{ctr(rl("cpu", "1"))}, Overhead: rl("cpu", "250m")},
+			opts: PodRequestsOptions{ExcludeOverhead: true},
+			want: Requests{"cpu": 1000},
+		},
+		{
+			// Pod-level values replace the container sum for cpu/memory/hugepages
+			// only; an unsupported pod-level resource is ignored.
+			name: "pod-level requests replace supported resources",
+			spec: PodSpec{
+				Containers: []Container{ctr(rl("cpu", "1", "memory", "1Gi", "ephemeral-storage", "1Gi"))},
+				Resources:  &ResourceRequirements{Requests: rl("cpu", "3", "hugepages-2Mi", "4Mi", "ephemeral-storage", "9Gi")},
+				Overhead:   rl("cpu", "1"),
+			},
+			want: Requests{"cpu": 4000, "memory": 1 << 30, "ephemeral-storage": 1 << 30, "hugepages-2Mi": 4 << 20},
+		},
+		{
+			name: "pod-level requests skipped when the gate is off",
+			spec: PodSpec{
+				Containers: []Container{ctr(rl("cpu", "1"))},
+				Resources:  &ResourceRequirements{Requests: rl("cpu", "3")},
+			},
+			opts: PodRequestsOptions{SkipPodLevelResources: true},
+			want: Requests{"cpu": 1000},
+		},
+		{
+			name: "non-missing defaults fill absent requests but not explicit zeros",
+			spec: PodSpec{
+				InitContainers: []Container{ctr(nil)},
+				Containers:     []Container{ctr(rl("cpu", "0")), ctr(nil)},
+			},
+			opts: PodRequestsOptions{NonMissingContainerRequests: rl("cpu", "100m", "memory", "200Mi")},
+			// containers: cpu 0+100m, memory 200Mi+200Mi; init: 100m, 200Mi.
+			want: Requests{"cpu": 100, "memory": 400 << 20},
+		},
+		{
+			name: "explicit zero requests keep their key",
+			spec: PodSpec{Containers: []Container{ctr(rl("cpu", "0"))}},
+			want: Requests{"cpu": 0},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := PodRequests(&Pod{Spec: tt.spec}, tt.opts)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("PodRequests (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestIsPodLevelRequestsSet(t *testing.T) {
+	tests := []struct {
+		name string
+		res  *ResourceRequirements
+		want bool
+	}{
+		{name: "nil", want: false},
+		{name: "empty", res: &ResourceRequirements{}, want: false},
+		{name: "only limits", res: &ResourceRequirements{Limits: rl("cpu", "1")}, want: false},
+		{name: "only unsupported", res: &ResourceRequirements{Requests: rl("ephemeral-storage", "1")}, want: false},
+		{name: "memory", res: &ResourceRequirements{Requests: rl("memory", "1")}, want: true},
+		{name: "hugepages", res: &ResourceRequirements{Requests: rl("hugepages-1Gi", "1Gi")}, want: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := IsPodLevelRequestsSet(&Pod{Spec: PodSpec{Resources: tt.res}}); got != tt.want {
+				t.Errorf("IsPodLevelRequestsSet = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,41 @@
+// Package nodename rejects every node but the one a pod names in spec.nodeName.
+package nodename
+
+import (
+	"github.com/schedplay/schedplay/core/api"
+	"github.com/schedplay/schedplay/core/framework"
+	"github.com/schedplay/schedplay/core/plugins/names"
+)
+
+// Name is the plugin's name.
+const Name = names.NodeName
+
+// ErrReason is returned for a node other than the requested one.
+const ErrReason = "node(s) didn't match the requested node name"
+
+// NodeName is the plugin.
+type NodeName struct{}
+
+var _ framework.FilterPlugin = (*NodeName)(nil)
+
+// New builds the plugin.
+func New(_ any, _ framework.Handle) (framework.Plugin, error) {
+	return &NodeName{}, nil
+}
+
+// Name returns the plugin's name.
+func (pl *NodeName) Name() string { return Name }
+
+// Filter accepts every node when spec.nodeName is empty, else only that node.
+func (pl *NodeName) Filter(_ *framework.CycleState, pod *api.Pod, nodeInfo *framework.NodeInfo) *framework.Status {
+	if !Fits(pod, nodeInfo) {
+		return framework.NewStatus(framework.UnschedulableAndUnresolvable, ErrReason)
+	}
+	return nil
+}
+
+// Fits reports whether pod may run on the node by its spec.nodeName
+// (preemption and other plugins reuse it).
+func Fits(pod *api.Pod, nodeInfo *framework.NodeInfo) bool {
+	return pod.Spec.NodeName == "" || pod.Spec.NodeName == nodeInfo.Node().Name
+}

@@ -1,0 +1,51 @@
+// Package nodeunschedulable rejects cordoned nodes (spec.unschedulable)
+// unless the pod tolerates node.kubernetes.io/unschedulable:NoSchedule.
+package nodeunschedulable
+
+import (
+	"github.com/schedplay/schedplay/core/api"
+	"github.com/schedplay/schedplay/core/framework"
+	"github.com/schedplay/schedplay/core/plugins/names"
+)
+
+// Name is the plugin's name.
+const Name = names.NodeUnschedulable
+
+// Reasons, as upstream words them.
+const (
+	// ErrReasonUnknownCondition is kept for parity; upstream no longer returns it.
+	ErrReasonUnknownCondition = "node(s) had unknown conditions"
+	// ErrReasonUnschedulable is returned for a cordoned node.
+	ErrReasonUnschedulable = "node(s) were unschedulable"
+)
+
+// TaintNodeUnschedulable is the taint key the node lifecycle controller puts
+// on cordoned nodes; tolerating it lets a pod onto a cordoned node.
+const TaintNodeUnschedulable = "node.kubernetes.io/unschedulable"
+
+// NodeUnschedulable is the plugin.
+type NodeUnschedulable struct{}
+
+var _ framework.FilterPlugin = (*NodeUnschedulable)(nil)
+
+// New builds the plugin.
+func New(_ any, _ framework.Handle) (framework.Plugin, error) {
+	return &NodeUnschedulable{}, nil
+}
+
+// Name returns the plugin's name.
+func (pl *NodeUnschedulable) Name() string { return Name }
+
+// Filter rejects a cordoned node the pod does not tolerate. The rejection is
+// unresolvable: evicting pods cannot uncordon a node.
+func (pl *NodeUnschedulable) Filter(_ *framework.CycleState, pod *api.Pod, nodeInfo *framework.NodeInfo) *framework.Status {
+	node := nodeInfo.Node()
+	if !node.Spec.Unschedulable {
+		return nil
+	}
+	taint := api.Taint{Key: TaintNodeUnschedulable, Effect: api.TaintEffectNoSchedule}
+	if !api.TolerationsTolerateTaint(pod.Spec.Tolerations, &taint) {
+		return framework.NewStatus(framework.UnschedulableAndUnresolvable, ErrReasonUnschedulable)
+	}
+	return nil
+}

@@ -308,6 +308,9 @@ func (f *Framework) PluginNames(point string) []string {
 	return out
 }
 
+// Plugin returns an instantiated plugin by name (nil if not enabled).
+func (f *Framework) Plugin(name string) framework.Plugin { return f.pluginsMap[name] }
+
 // ScoreWeight returns a score plugin's weight.
 func (f *Framework) ScoreWeight(name string) int { return f.scoreWeights[name] }
 

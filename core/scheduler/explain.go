@@ -1,0 +1,177 @@
+package scheduler
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/schedplay/schedplay/core/api"
+	"github.com/schedplay/schedplay/core/framework"
+	"github.com/schedplay/schedplay/core/framework/runtime"
+)
+
+// Explanation is one cycle for one pod, laid out for people and for the
+// conformance contract (`schedplay explain --output json`).
+type Explanation struct {
+	Pod      string       `json:"pod"`
+	Nodes    []NodeResult `json:"nodes"`
+	Selected []string     `json:"selected"`
+	// Message is the FailedScheduling message when no node fits.
+	Message    string                 `json:"message"`
+	Preemption *PreemptionExplanation `json:"preemption"`
+	// NominatedNode is set when the pod's nominated node passed the filters.
+	NominatedNode string `json:"nominatedNode,omitempty"`
+	// Weights are the score plugins' weights, for the readable report.
+	Weights map[string]int `json:"weights,omitempty"`
+}
+
+// NodeResult is one node's verdict.
+type NodeResult struct {
+	Name     string           `json:"name"`
+	Feasible bool             `json:"feasible"`
+	Plugin   string           `json:"plugin,omitempty"`
+	Reasons  []string         `json:"reasons,omitempty"`
+	Code     string           `json:"code,omitempty"`
+	Scores   map[string]int64 `json:"scores,omitempty"`
+	Total    *int64           `json:"total,omitempty"`
+}
+
+// PreemptionExplanation is DefaultPreemption's dry run over every node.
+type PreemptionExplanation struct {
+	Candidates map[string]Candidate `json:"candidates"`
+	Nominated  []string             `json:"nominated"`
+	// Criterion names the candidate-ordering rule that decided, for people.
+	Criterion string `json:"criterion,omitempty"`
+}
+
+// Candidate is a node where preemption would let the pod fit.
+type Candidate struct {
+	Victims       []string `json:"victims"`
+	PDBViolations int      `json:"pdbViolations"`
+}
+
+// PreemptionExplainer is implemented by a PostFilter plugin that can lay
+// out its dry run over all nodes. It returns nil when the pod may not
+// preempt (e.g. preemptionPolicy Never).
+type PreemptionExplainer interface {
+	ExplainPreemption(state *framework.CycleState, pod *api.Pod, m framework.NodeToStatusReader) (*PreemptionExplanation, error)
+}
+
+// Explain runs one cycle for pod against snapshot without changing anything.
+// Unlike a real cycle it filters every node and scores every feasible node
+// (even a single one), so the report is complete; the selection and the
+// FailedScheduling message are what the real cycle would produce.
+func Explain(fwk *runtime.Framework, pod *api.Pod, snapshot *framework.Snapshot) (*Explanation, error) {
+	fwk.SetSnapshot(snapshot)
+	state := framework.NewCycleState()
+	ex := &Explanation{Pod: pod.Key(), Selected: []string{}, Weights: map[string]int{}}
+	for _, name := range fwk.PluginNames("Score") {
+		ex.Weights[name] = fwk.ScoreWeight(name)
+	}
+	diagnosis := framework.Diagnosis{NodeToStatus: framework.NewDefaultNodeToStatus()}
+	statuses := map[string]*framework.Status{}
+	var feasible []*framework.NodeInfo
+
+	preRes, st, unschedulablePlugins := fwk.RunPreFilterPlugins(state, pod)
+	diagnosis.UnschedulablePlugins = unschedulablePlugins
+	switch {
+	case !st.IsSuccess() && !st.IsRejected():
+		return nil, st.AsError()
+	case !st.IsSuccess():
+		diagnosis.NodeToStatus.SetAbsentNodesStatus(st)
+		diagnosis.PreFilterMsg = st.Message()
+		diagnosis.AddPluginStatus(st)
+		for _, ni := range snapshot.List() {
+			statuses[ni.Node().Name] = st
+		}
+	default:
+		if !preRes.AllNodes() {
+			absent := framework.NewStatus(framework.UnschedulableAndUnresolvable,
+				"node(s) didn't satisfy plugin(s) "+bracketList(sortedKeys(unschedulablePlugins)))
+			absent.WithPlugin(strings.Join(sortedKeys(unschedulablePlugins), ","))
+			diagnosis.NodeToStatus.SetAbsentNodesStatus(absent)
+		}
+		for _, ni := range snapshot.List() {
+			name := ni.Node().Name
+			if !preRes.AllNodes() && !preRes.NodeNames[name] {
+				statuses[name] = diagnosis.NodeToStatus.AbsentNodesStatus()
+				continue
+			}
+			s := fwk.RunFilterPluginsWithNominatedPods(state, pod, ni)
+			if s.Code() == framework.Error {
+				return nil, s.AsError()
+			}
+			if s.IsSuccess() {
+				feasible = append(feasible, ni)
+				continue
+			}
+			statuses[name] = s
+			diagnosis.NodeToStatus.Set(name, s)
+			diagnosis.AddPluginStatus(s)
+		}
+	}
+
+	scores := map[string]runtime.NodePluginScores{}
+	if len(feasible) > 0 {
+		list, err := PrioritizeNodes(fwk, state, pod, feasible)
+		if err != nil {
+			return nil, err
+		}
+		var top int64 = -1
+		for _, nps := range list {
+			scores[nps.Name] = nps
+			if nps.TotalScore > top {
+				top = nps.TotalScore
+			}
+		}
+		for _, nps := range list {
+			if nps.TotalScore == top {
+				ex.Selected = append(ex.Selected, nps.Name)
+			}
+		}
+		if nnn := pod.Status.NominatedNodeName; nnn != "" {
+			if _, ok := scores[nnn]; ok {
+				ex.Selected = []string{nnn}
+				ex.NominatedNode = nnn
+			}
+		}
+		sort.Strings(ex.Selected)
+	}
+
+	for _, ni := range snapshot.List() {
+		name := ni.Node().Name
+		if nps, ok := scores[name]; ok {
+			r := NodeResult{Name: name, Feasible: true, Scores: map[string]int64{}}
+			total := nps.TotalScore
+			r.Total = &total
+			for _, ps := range nps.Scores {
+				r.Scores[ps.Name] = ps.Raw
+			}
+			ex.Nodes = append(ex.Nodes, r)
+			continue
+		}
+		s := statuses[name]
+		ex.Nodes = append(ex.Nodes, NodeResult{Name: name, Plugin: s.Plugin(), Reasons: append([]string{}, s.Reasons()...), Code: s.Code().String()})
+	}
+	sort.Slice(ex.Nodes, func(i, j int) bool { return ex.Nodes[i].Name < ex.Nodes[j].Name })
+
+	if len(feasible) == 0 {
+		fitErr := &framework.FitError{Pod: pod, NumAllNodes: snapshot.NumNodes(), Diagnosis: diagnosis}
+		if fwk.HasPostFilterPlugins() {
+			_, pst := fwk.RunPostFilterPlugins(state.Clone(), pod, diagnosis.NodeToStatus)
+			fitErr.Diagnosis.PostFilterMsg = pst.Message()
+			for _, name := range fwk.PluginNames("PostFilter") {
+				if pe, ok := fwk.Plugin(name).(PreemptionExplainer); ok {
+					p, err := pe.ExplainPreemption(state.Clone(), pod, diagnosis.NodeToStatus)
+					if err != nil {
+						return nil, err
+					}
+					ex.Preemption = p
+				}
+			}
+		}
+		ex.Message = fitErr.Error()
+	}
+	return ex, nil
+}
+
+func bracketList(names []string) string { return "[" + strings.Join(names, " ") + "]" }

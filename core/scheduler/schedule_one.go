@@ -1,0 +1,240 @@
+// Package scheduler runs scheduling cycles the way upstream's
+// pkg/scheduler/schedule_one.go does, sequentially: the node search walks
+// the nodes from a rotating start index and stops once it has found enough
+// feasible nodes, exactly as the parallel version would if its workers ran
+// in order.
+package scheduler
+
+import (
+	"container/heap"
+	"errors"
+	"fmt"
+	"sort"
+
+	"github.com/schedplay/schedplay/core/api"
+	"github.com/schedplay/schedplay/core/framework"
+	"github.com/schedplay/schedplay/core/framework/runtime"
+)
+
+// Node-search constants, as upstream.
+const (
+	minFeasibleNodesToFind           = 100
+	minFeasibleNodesPercentageToFind = 5
+)
+
+// ErrNoNodesAvailable is returned when the cluster has no nodes.
+var ErrNoNodesAvailable = errors.New("no nodes available to schedule pods")
+
+// Scheduler holds what persists between cycles: the rotating start index.
+type Scheduler struct {
+	Framework *runtime.Framework
+	// PercentageOfNodesToScore is the global setting (0: adaptive).
+	PercentageOfNodesToScore int32
+	nextStartNodeIndex       int
+}
+
+// ScheduleResult is a successful cycle's choice.
+type ScheduleResult struct {
+	SuggestedHost  string
+	EvaluatedNodes int
+	FeasibleNodes  int
+	// Scores holds the weighted scores when more than one node was feasible.
+	Scores []runtime.NodePluginScores
+	// Nominated is set when the pod's nominated node passed and was taken unscored.
+	Nominated bool
+}
+
+// SchedulePod runs one scheduling algorithm pass (PreFilter, Filter,
+// PreScore, Score, selection) for pod against snapshot. A *framework.FitError
+// is returned when no node fits; PostFilter is the caller's business.
+func (s *Scheduler) SchedulePod(state *framework.CycleState, pod *api.Pod, snapshot *framework.Snapshot) (ScheduleResult, error) {
+	fwk := s.Framework
+	fwk.SetSnapshot(snapshot)
+	if snapshot.NumNodes() == 0 {
+		return ScheduleResult{}, ErrNoNodesAvailable
+	}
+	feasible, diagnosis, nominated, err := s.findNodesThatFitPod(state, pod, snapshot)
+	if err != nil {
+		return ScheduleResult{}, err
+	}
+	if len(feasible) == 0 {
+		return ScheduleResult{}, &framework.FitError{Pod: pod, NumAllNodes: snapshot.NumNodes(), Diagnosis: diagnosis}
+	}
+	if len(feasible) == 1 {
+		// One feasible node is taken without scoring.
+		return ScheduleResult{SuggestedHost: feasible[0].Node().Name, EvaluatedNodes: 1 + diagnosis.NodeToStatus.Len(), FeasibleNodes: 1, Nominated: nominated}, nil
+	}
+	scores, err := PrioritizeNodes(fwk, state, pod, feasible)
+	if err != nil {
+		return ScheduleResult{}, err
+	}
+	return ScheduleResult{
+		SuggestedHost:  SelectHost(scores),
+		EvaluatedNodes: len(feasible) + diagnosis.NodeToStatus.Len(),
+		FeasibleNodes:  len(feasible),
+		Scores:         scores,
+	}, nil
+}
+
+func (s *Scheduler) findNodesThatFitPod(state *framework.CycleState, pod *api.Pod, snapshot *framework.Snapshot) ([]*framework.NodeInfo, framework.Diagnosis, bool, error) {
+	fwk := s.Framework
+	diagnosis := framework.Diagnosis{NodeToStatus: framework.NewDefaultNodeToStatus()}
+	allNodes := snapshot.List()
+	preRes, st, unschedulablePlugins := fwk.RunPreFilterPlugins(state, pod)
+	diagnosis.UnschedulablePlugins = unschedulablePlugins
+	if !st.IsSuccess() {
+		if !st.IsRejected() {
+			return nil, diagnosis, false, st.AsError()
+		}
+		// Every node gets the PreFilter status so preemption sees it.
+		diagnosis.NodeToStatus.SetAbsentNodesStatus(st)
+		diagnosis.PreFilterMsg = st.Message()
+		diagnosis.AddPluginStatus(st)
+		return nil, diagnosis, false, nil
+	}
+	// A nominated node (set by an earlier preemption) is tried alone first.
+	if nnn := pod.Status.NominatedNodeName; nnn != "" {
+		if ni, err := snapshot.Get(nnn); err == nil {
+			feasible, err := s.findNodesThatPassFilters(state, pod, &diagnosis, []*framework.NodeInfo{ni}, false)
+			if err != nil {
+				return nil, diagnosis, false, err
+			}
+			if len(feasible) > 0 {
+				return feasible, diagnosis, true, nil
+			}
+		}
+	}
+	nodes := allNodes
+	if !preRes.AllNodes() {
+		nodes = nil
+		// Upstream ranges over a Go map here; listing in snapshot order keeps it deterministic.
+		for _, ni := range allNodes {
+			if preRes.NodeNames[ni.Node().Name] {
+				nodes = append(nodes, ni)
+			}
+		}
+		diagnosis.NodeToStatus.SetAbsentNodesStatus(framework.NewStatus(framework.UnschedulableAndUnresolvable,
+			fmt.Sprintf("node(s) didn't satisfy plugin(s) %v", sortedKeys(unschedulablePlugins))))
+	}
+	feasible, err := s.findNodesThatPassFilters(state, pod, &diagnosis, nodes, true)
+	processed := len(feasible) + diagnosis.NodeToStatus.Len()
+	s.nextStartNodeIndex = (s.nextStartNodeIndex + processed) % len(allNodes)
+	if err != nil {
+		return nil, diagnosis, false, err
+	}
+	return feasible, diagnosis, false, nil
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// findNodesThatPassFilters filters nodes starting at the rotating index and
+// stops after numFeasibleNodesToFind feasible ones.
+func (s *Scheduler) findNodesThatPassFilters(state *framework.CycleState, pod *api.Pod, diagnosis *framework.Diagnosis, nodes []*framework.NodeInfo, rotate bool) ([]*framework.NodeInfo, error) {
+	n := len(nodes)
+	if n == 0 {
+		return nil, nil
+	}
+	want := NumFeasibleNodesToFind(s.percentage(), int32(n))
+	if len(s.Framework.PluginNames("Score")) == 0 {
+		want = 1 // nothing to rank them by: the first feasible node will do
+	}
+	start := 0
+	if rotate {
+		start = s.nextStartNodeIndex
+	}
+	var feasible []*framework.NodeInfo
+	if len(s.Framework.PluginNames("Filter")) == 0 {
+		for i := 0; i < int(want); i++ {
+			feasible = append(feasible, nodes[(start+i)%n])
+		}
+		return feasible, nil
+	}
+	for i := 0; i < n && int32(len(feasible)) < want; i++ {
+		ni := nodes[(start+i)%n]
+		st := s.Framework.RunFilterPluginsWithNominatedPods(state, pod, ni)
+		if st.Code() == framework.Error {
+			return feasible, st.AsError()
+		}
+		if st.IsSuccess() {
+			feasible = append(feasible, ni)
+			continue
+		}
+		diagnosis.NodeToStatus.Set(ni.Node().Name, st)
+		diagnosis.AddPluginStatus(st)
+	}
+	return feasible, nil
+}
+
+func (s *Scheduler) percentage() *int32 {
+	if p := s.Framework.PercentageOfNodesToScore(); p != nil {
+		return p
+	}
+	v := s.PercentageOfNodesToScore
+	return &v
+}
+
+// NumFeasibleNodesToFind is how many feasible nodes the search looks for:
+// all below 100 nodes; otherwise the percentage (adaptive when 0:
+// 50 - nodes/125, at least 5) of the nodes, at least 100.
+func NumFeasibleNodesToFind(percentage *int32, numAllNodes int32) int32 {
+	if numAllNodes < minFeasibleNodesToFind {
+		return numAllNodes
+	}
+	var p int32
+	if percentage != nil {
+		p = *percentage
+	}
+	if p == 0 {
+		p = 50 - numAllNodes/125
+		if p < minFeasibleNodesPercentageToFind {
+			p = minFeasibleNodesPercentageToFind
+		}
+	}
+	num := numAllNodes * p / 100
+	if num < minFeasibleNodesToFind {
+		return minFeasibleNodesToFind
+	}
+	return num
+}
+
+// PrioritizeNodes runs PreScore and Score over the feasible nodes.
+func PrioritizeNodes(fwk *runtime.Framework, state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo) ([]runtime.NodePluginScores, error) {
+	if st := fwk.RunPreScorePlugins(state, pod, nodes); !st.IsSuccess() {
+		return nil, st.AsError()
+	}
+	scores, st := fwk.RunScorePlugins(state, pod, nodes)
+	if !st.IsSuccess() {
+		return nil, st.AsError()
+	}
+	return scores, nil
+}
+
+// SelectHost picks the top total as upstream's heap does. Without extenders
+// every tie-breaker is 0, so among equal totals the heap's structure over
+// the feasible-node order decides; upstream's parallel filtering makes that
+// order vary between runs, which is why the contract treats ties as sets.
+func SelectHost(scores []runtime.NodePluginScores) string {
+	h := nodeScoreHeap(append([]runtime.NodePluginScores(nil), scores...))
+	heap.Init(&h)
+	return heap.Pop(&h).(runtime.NodePluginScores).Name
+}
+
+type nodeScoreHeap []runtime.NodePluginScores
+
+func (h nodeScoreHeap) Len() int           { return len(h) }
+func (h nodeScoreHeap) Less(i, j int) bool { return h[i].TotalScore > h[j].TotalScore }
+func (h nodeScoreHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *nodeScoreHeap) Push(x any)        { *h = append(*h, x.(runtime.NodePluginScores)) }
+func (h *nodeScoreHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}

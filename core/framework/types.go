@@ -2,6 +2,7 @@ package framework
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/schedplay/schedplay/core/api"
 	"github.com/schedplay/schedplay/core/labels"
@@ -107,38 +108,33 @@ func (r *Resource) Clone() *Resource {
 	return &out
 }
 
-// IsScalarResourceName reports extended resources, hugepages and
-// attachable-volume resources, as v1helper.IsScalarResourceName.
+// IsScalarResourceName reports extended, hugepages, *kubernetes.io/-prefixed
+// and attachable-volume resources, as upstream's schedutil.IsScalarResourceName.
 func IsScalarResourceName(name api.ResourceName) bool {
-	return IsExtendedResourceName(name) || IsHugePageResourceName(name) || hasPrefix(string(name), "attachable-volumes-")
+	return IsExtendedResourceName(name) || IsHugePageResourceName(name) ||
+		isPrefixedNativeResource(name) || hasPrefix(string(name), "attachable-volumes-")
 }
 
 // IsHugePageResourceName reports hugepages-<size>.
 func IsHugePageResourceName(name api.ResourceName) bool { return hasPrefix(string(name), "hugepages-") }
 
-// IsExtendedResourceName reports a fully-qualified name outside the
-// kubernetes.io/ namespace that is not requests.-prefixed, as upstream.
+// isPrefixedNativeResource reports a name anywhere containing "kubernetes.io/".
+func isPrefixedNativeResource(name api.ResourceName) bool {
+	return strings.Contains(string(name), "kubernetes.io/")
+}
+
+// IsExtendedResourceName reports a domain-qualified name outside
+// *kubernetes.io/ that is not requests.-prefixed and whose quota form
+// ("requests."+name) is a qualified name, as v1helper.IsExtendedResourceName.
 func IsExtendedResourceName(name api.ResourceName) bool {
 	s := string(name)
-	if hasPrefix(s, "requests.") {
+	if !strings.Contains(s, "/") || isPrefixedNativeResource(name) || hasPrefix(s, "requests.") {
 		return false
 	}
-	slash := -1
-	for i := 0; i < len(s); i++ {
-		if s[i] == '/' {
-			slash = i
-			break
-		}
-	}
-	if slash <= 0 {
-		return false // not domain-qualified: native
-	}
-	domain := s[:slash]
-	return domain != "kubernetes.io" && !hasSuffix(domain, ".kubernetes.io")
+	return labels.IsQualifiedName("requests." + s)
 }
 
 func hasPrefix(s, p string) bool { return len(s) >= len(p) && s[:len(p)] == p }
-func hasSuffix(s, p string) bool { return len(s) >= len(p) && s[len(s)-len(p):] == p }
 
 // AffinityTerm is a compiled pod (anti-)affinity term.
 type AffinityTerm struct {

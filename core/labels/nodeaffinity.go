@@ -2,6 +2,7 @@ package labels
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/schedplay/schedplay/core/api"
 )
@@ -84,6 +85,9 @@ func nodeSelectorRequirementsAsSelector(reqs []api.NodeSelectorRequirement) (Sel
 		default:
 			return nil, fmt.Errorf("%q is not a valid node selector operator", r.Operator)
 		}
+		if err := validateRequirementValues(op, r.Values); err != nil {
+			return nil, fmt.Errorf("node selector requirement on key %q: %w", r.Key, err)
+		}
 		rs = append(rs, Requirement{Key: r.Key, Op: op, Values: r.Values})
 	}
 	return New(rs...), nil
@@ -140,6 +144,56 @@ func (r RequiredNodeAffinity) Match(node *api.Node) bool {
 	}
 	if r.nodeSelector != nil {
 		return r.nodeSelector.Match(node)
+	}
+	return true
+}
+
+// validateRequirementValues applies the value checks of apimachinery's
+// labels.NewRequirement. The API server does not check node selector values
+// as label values, so an admitted pod can carry e.g. NotIn "a b"; upstream
+// then fails to parse the term, which matches no node.
+func validateRequirementValues(op Operator, values []string) error {
+	switch op {
+	case In, NotIn:
+		if len(values) == 0 {
+			return fmt.Errorf("for 'in', 'notin' operators, values set can't be empty")
+		}
+	case Exists, DoesNotExist:
+		if len(values) != 0 {
+			return fmt.Errorf("values set must be empty for exists and does not exist")
+		}
+	case GreaterThan, LessThan:
+		if len(values) != 1 {
+			return fmt.Errorf("for 'Gt', 'Lt' operators, exactly one value is required")
+		}
+		if _, err := strconv.ParseInt(values[0], 10, 64); err != nil {
+			return fmt.Errorf("for 'Gt', 'Lt' operators, the value must be an integer")
+		}
+	}
+	for _, v := range values {
+		if !isValidLabelValue(v) {
+			return fmt.Errorf("invalid label value %q", v)
+		}
+	}
+	return nil
+}
+
+// isValidLabelValue is validation.IsValidLabelValue: at most 63 characters,
+// empty or alphanumeric at both ends with '-', '_' or '.' inside.
+func isValidLabelValue(v string) bool {
+	if len(v) > 63 {
+		return false
+	}
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		alnum := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+		if alnum {
+			continue
+		}
+		if (c == '-' || c == '_' || c == '.') && i > 0 && i < len(v)-1 {
+			continue
+		}
+		return false
 	}
 	return true
 }

@@ -1,0 +1,244 @@
+package podtopologyspread
+
+import (
+	"fmt"
+	"maps"
+	"math"
+	"sort"
+
+	"github.com/schedplay/schedplay/core/api"
+	"github.com/schedplay/schedplay/core/framework"
+	"github.com/schedplay/schedplay/core/labels"
+)
+
+const preFilterStateKey framework.StateKey = "PreFilter" + Name
+
+// preFilterState is what PreFilter learns for Filter: per constraint, the
+// matching-pod count of every eligible domain and the two smallest counts.
+type preFilterState struct {
+	Constraints []topologySpreadConstraint
+	// CriticalPaths[i][0] always holds the minimum count of constraint i;
+	// [1] is at least as large (not necessarily the second minimum after
+	// AddPod/RemovePod, which is enough because preemption only changes
+	// pods on one node per evaluation).
+	CriticalPaths []*criticalPaths
+	// TpValueToMatchNum[i] maps a domain to its count of matching pods.
+	TpValueToMatchNum []map[string]int
+}
+
+// minMatchNum is the global minimum of the skew formula: 0 while fewer
+// eligible domains exist than minDomains.
+func (s *preFilterState) minMatchNum(constraintID int, minDomains int32) int {
+	if len(s.TpValueToMatchNum[constraintID]) < int(minDomains) {
+		return 0
+	}
+	return s.CriticalPaths[constraintID][0].MatchNum
+}
+
+// Clone deep-copies the counts, which AddPod/RemovePod change; constraints
+// are shared because they never change.
+func (s *preFilterState) Clone() framework.StateData {
+	if s == nil {
+		return nil
+	}
+	out := &preFilterState{
+		Constraints:       s.Constraints,
+		CriticalPaths:     make([]*criticalPaths, len(s.CriticalPaths)),
+		TpValueToMatchNum: make([]map[string]int, len(s.TpValueToMatchNum)),
+	}
+	for i, p := range s.CriticalPaths {
+		c := *p
+		out.CriticalPaths[i] = &c
+	}
+	for i, m := range s.TpValueToMatchNum {
+		out.TpValueToMatchNum[i] = maps.Clone(m)
+	}
+	return out
+}
+
+// criticalPath is a domain and its count of matching pods.
+type criticalPath struct {
+	TopologyValue string
+	MatchNum      int
+}
+
+// criticalPaths tracks the two least loaded domains of a constraint.
+type criticalPaths [2]criticalPath
+
+func newCriticalPaths() *criticalPaths {
+	return &criticalPaths{{MatchNum: math.MaxInt32}, {MatchNum: math.MaxInt32}}
+}
+
+// update records that domain tpVal now has num matching pods.
+func (p *criticalPaths) update(tpVal string, num int) {
+	i := -1
+	if tpVal == p[0].TopologyValue {
+		i = 0
+	} else if tpVal == p[1].TopologyValue {
+		i = 1
+	}
+	if i >= 0 {
+		p[i].MatchNum = num
+		if p[0].MatchNum > p[1].MatchNum {
+			p[0], p[1] = p[1], p[0]
+		}
+		return
+	}
+	if num < p[0].MatchNum {
+		p[1] = p[0]
+		p[0] = criticalPath{TopologyValue: tpVal, MatchNum: num}
+	} else if num < p[1].MatchNum {
+		p[1] = criticalPath{TopologyValue: tpVal, MatchNum: num}
+	}
+}
+
+// PreFilter counts matching pods per domain over all nodes; it returns Skip
+// when the pod has no DoNotSchedule constraint (its own or default).
+func (pl *PodTopologySpread) PreFilter(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo) (*framework.PreFilterResult, *framework.Status) {
+	s, err := pl.calPreFilterState(pod, nodes)
+	if err != nil {
+		return nil, framework.AsStatus(err)
+	}
+	if len(s.Constraints) == 0 {
+		return nil, framework.NewStatus(framework.Skip)
+	}
+	state.Write(preFilterStateKey, s)
+	return nil, nil
+}
+
+// PreFilterExtensions lets preemption update the counts.
+func (pl *PodTopologySpread) PreFilterExtensions() framework.PreFilterExtensions { return pl }
+
+// AddPod counts a pod placed on nodeInfo's node.
+func (pl *PodTopologySpread) AddPod(state *framework.CycleState, podToSchedule *api.Pod, podInfoToAdd *framework.PodInfo, nodeInfo *framework.NodeInfo) *framework.Status {
+	s, err := getPreFilterState(state)
+	if err != nil {
+		return framework.AsStatus(err)
+	}
+	updateWithPod(s, podInfoToAdd.Pod, podToSchedule, nodeInfo.Node(), 1)
+	return nil
+}
+
+// RemovePod uncounts a pod removed from nodeInfo's node.
+func (pl *PodTopologySpread) RemovePod(state *framework.CycleState, podToSchedule *api.Pod, podInfoToRemove *framework.PodInfo, nodeInfo *framework.NodeInfo) *framework.Status {
+	s, err := getPreFilterState(state)
+	if err != nil {
+		return framework.AsStatus(err)
+	}
+	updateWithPod(s, podInfoToRemove.Pod, podToSchedule, nodeInfo.Node(), -1)
+	return nil
+}
+
+// updateWithPod adds delta to the domains of node for every constraint the
+// pod matches, if the node counts for that constraint. Like upstream it does
+// not look at whether the pod is terminating.
+func updateWithPod(s *preFilterState, updatedPod, preemptorPod *api.Pod, node *api.Node, delta int) {
+	if s == nil || updatedPod.Namespace != preemptorPod.Namespace || node == nil {
+		return
+	}
+	if !nodeLabelsMatchSpreadConstraints(node.Labels, s.Constraints) {
+		return
+	}
+	require := labels.GetRequiredNodeAffinity(preemptorPod)
+	for i, c := range s.Constraints {
+		if !c.Selector.Matches(updatedPod.Labels) {
+			continue
+		}
+		if !c.matchNodeInclusionPolicies(preemptorPod, node, require) {
+			continue
+		}
+		v := node.Labels[c.TopologyKey]
+		s.TpValueToMatchNum[i][v] += delta
+		s.CriticalPaths[i].update(v, s.TpValueToMatchNum[i][v])
+	}
+}
+
+func getPreFilterState(state *framework.CycleState) (*preFilterState, error) {
+	c, err := state.Read(preFilterStateKey)
+	if err != nil {
+		return nil, fmt.Errorf("reading %q from cycleState: %w", preFilterStateKey, err)
+	}
+	s, ok := c.(*preFilterState)
+	if !ok {
+		return nil, fmt.Errorf("%+v convert to podtopologyspread.preFilterState error", c)
+	}
+	return s, nil
+}
+
+// calPreFilterState counts, per constraint, the matching pods of every
+// domain formed by the nodes that have all the topology keys and pass the
+// constraint's inclusion policies.
+func (pl *PodTopologySpread) calPreFilterState(pod *api.Pod, allNodes []*framework.NodeInfo) (*preFilterState, error) {
+	constraints, err := pl.getConstraints(pod)
+	if err != nil {
+		return nil, fmt.Errorf("get constraints from pod: %w", err)
+	}
+	if len(constraints) == 0 {
+		return &preFilterState{}, nil
+	}
+	s := &preFilterState{
+		Constraints:       constraints,
+		CriticalPaths:     make([]*criticalPaths, len(constraints)),
+		TpValueToMatchNum: make([]map[string]int, len(constraints)),
+	}
+	for i := range constraints {
+		s.TpValueToMatchNum[i] = map[string]int{}
+	}
+	require := labels.GetRequiredNodeAffinity(pod)
+	for _, ni := range allNodes {
+		node := ni.Node()
+		if !nodeLabelsMatchSpreadConstraints(node.Labels, constraints) {
+			continue
+		}
+		for i, c := range constraints {
+			if !c.matchNodeInclusionPolicies(pod, node, require) {
+				continue
+			}
+			s.TpValueToMatchNum[i][node.Labels[c.TopologyKey]] += countPodsMatchSelector(ni.Pods, c.Selector, pod.Namespace)
+		}
+	}
+	for i := range constraints {
+		s.CriticalPaths[i] = newCriticalPaths()
+		// Upstream walks the map in random order, which only changes which
+		// of several equally small domains is recorded; sorting keeps
+		// the state reproducible.
+		values := make([]string, 0, len(s.TpValueToMatchNum[i]))
+		for v := range s.TpValueToMatchNum[i] {
+			values = append(values, v)
+		}
+		sort.Strings(values)
+		for _, v := range values {
+			s.CriticalPaths[i].update(v, s.TpValueToMatchNum[i][v])
+		}
+	}
+	return s, nil
+}
+
+// Filter rejects a node lacking a topology key (unresolvable) or whose
+// domain would exceed maxSkew: matchNum + selfMatch - minMatch > maxSkew.
+func (pl *PodTopologySpread) Filter(state *framework.CycleState, pod *api.Pod, nodeInfo *framework.NodeInfo) *framework.Status {
+	node := nodeInfo.Node()
+	s, err := getPreFilterState(state)
+	if err != nil {
+		return framework.AsStatus(err)
+	}
+	if len(s.Constraints) == 0 {
+		return nil
+	}
+	for i, c := range s.Constraints {
+		tpVal, ok := node.Labels[c.TopologyKey]
+		if !ok {
+			return framework.NewStatus(framework.UnschedulableAndUnresolvable, ErrReasonNodeLabelNotMatch)
+		}
+		minMatchNum := s.minMatchNum(i, c.MinDomains)
+		selfMatchNum := 0
+		if c.Selector.Matches(pod.Labels) {
+			selfMatchNum = 1
+		}
+		matchNum := s.TpValueToMatchNum[i][tpVal]
+		if matchNum+selfMatchNum-minMatchNum > int(c.MaxSkew) {
+			return framework.NewStatus(framework.Unschedulable, ErrReasonConstraintsNotMatch)
+		}
+	}
+	return nil
+}

@@ -154,9 +154,22 @@ func nonMissingContainerRequests(reqs api.Requests, podLevelRequestsSet bool) ap
 	return out
 }
 
-// GetHostPorts lists the container ports of pod that use a host port.
+// GetHostPorts lists the container ports of pod that use a host port, as
+// upstream's schedutil.GetHostPorts: sidecar init containers (restartPolicy
+// Always) first, since they run for the pod's whole life, then the regular
+// containers. Other init containers exit before the pod runs and hold no port.
 func GetHostPorts(pod *api.Pod) []api.ContainerPort {
 	var out []api.ContainerPort
+	for _, c := range pod.Spec.InitContainers {
+		if c.RestartPolicy == nil || *c.RestartPolicy != api.ContainerRestartPolicyAlways {
+			continue
+		}
+		for _, p := range c.Ports {
+			if p.HostPort > 0 {
+				out = append(out, p)
+			}
+		}
+	}
 	for _, c := range pod.Spec.Containers {
 		for _, p := range c.Ports {
 			if p.HostPort > 0 {

@@ -1,0 +1,130 @@
+package noderesources
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/schedplay/schedplay/core/api"
+	"github.com/schedplay/schedplay/core/config"
+	"github.com/schedplay/schedplay/core/framework"
+	"github.com/schedplay/schedplay/core/plugins/names"
+)
+
+// BalancedAllocationName is NodeResourcesBalancedAllocation's name.
+const BalancedAllocationName = names.NodeResourcesBalancedAllocation
+
+const balancedAllocationPreScoreStateKey framework.StateKey = "PreScore" + BalancedAllocationName
+
+// BalancedAllocation favours nodes whose resource usage the pod evens out.
+type BalancedAllocation struct {
+	resourceAllocationScorer
+}
+
+var (
+	_ framework.PreScorePlugin = (*BalancedAllocation)(nil)
+	_ framework.ScorePlugin    = (*BalancedAllocation)(nil)
+)
+
+// NewBalancedAllocation builds the plugin from
+// *config.NodeResourcesBalancedAllocationArgs (defaulted).
+func NewBalancedAllocation(args any, _ framework.Handle) (framework.Plugin, error) {
+	a, ok := args.(*config.NodeResourcesBalancedAllocationArgs)
+	if !ok {
+		return nil, fmt.Errorf("want args to be of type NodeResourcesBalancedAllocationArgs, got %T", args)
+	}
+	if err := ValidateNodeResourcesBalancedAllocationArgs(a); err != nil {
+		return nil, err
+	}
+	return &BalancedAllocation{resourceAllocationScorer{
+		name:                    BalancedAllocationName,
+		useRequested:            true,
+		enablePodLevelResources: true,
+		scorer:                  balancedResourceScorer,
+		resources:               a.Resources,
+	}}, nil
+}
+
+// Name returns the plugin's name.
+func (pl *BalancedAllocation) Name() string { return BalancedAllocationName }
+
+type balancedAllocationPreScoreState struct {
+	podRequests []int64
+}
+
+// Clone shares the state: nothing changes it after PreScore.
+func (s *balancedAllocationPreScoreState) Clone() framework.StateData { return s }
+
+// PreScore records the pod's plain requests (no non-zero defaults) and skips
+// scoring for a pod that requests none of the configured resources.
+func (pl *BalancedAllocation) PreScore(state *framework.CycleState, pod *api.Pod, _ []*framework.NodeInfo) *framework.Status {
+	podRequests := pl.calculatePodResourceRequestList(pod)
+	if isBestEffort(podRequests) {
+		return framework.NewStatus(framework.Skip)
+	}
+	state.Write(balancedAllocationPreScoreStateKey, &balancedAllocationPreScoreState{podRequests: podRequests})
+	return nil
+}
+
+// Score rates how balanced the node's usage is with the pod, relative to
+// without it.
+func (pl *BalancedAllocation) Score(state *framework.CycleState, pod *api.Pod, nodeInfo *framework.NodeInfo) (int64, *framework.Status) {
+	s, ok := readState(state, balancedAllocationPreScoreStateKey).(*balancedAllocationPreScoreState)
+	if !ok {
+		s = &balancedAllocationPreScoreState{podRequests: pl.calculatePodResourceRequestList(pod)}
+		if isBestEffort(s.podRequests) {
+			return 0, nil
+		}
+	}
+	return pl.score(nodeInfo, s.podRequests)
+}
+
+// ScoreExtensions returns nil: scores are already in 0..MaxNodeScore.
+func (pl *BalancedAllocation) ScoreExtensions() framework.ScoreExtensions { return nil }
+
+func isBestEffort(podRequests []int64) bool {
+	for _, r := range podRequests {
+		if r != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// balancedResourceScorer centres on 50 and moves by half the change in
+// balance the pod brings: 50 + (50 + withPod - withoutPod)/2, in integers.
+// A node the pod leaves as balanced as before scores 75.
+func balancedResourceScorer(requested, allocated, allocatable []int64) int64 {
+	withPod := balancedResourceScore(requested, allocatable)
+	withoutPod := balancedResourceScore(allocated, allocatable)
+	return framework.MaxNodeScore/2 + (framework.MaxNodeScore/2+withPod-withoutPod)/2
+}
+
+// balancedResourceScore is (1 - std) * 100 truncated, where std is the
+// population standard deviation of requested/allocatable over the resources
+// the node has, each fraction capped at 1.
+func balancedResourceScore(requested, allocatable []int64) int64 {
+	var fractions []float64
+	var total float64
+	for i := range requested {
+		if allocatable[i] == 0 {
+			continue
+		}
+		f := min(float64(requested[i])/float64(allocatable[i]), 1)
+		total += f
+		fractions = append(fractions, f)
+	}
+	std := 0.0
+	switch {
+	case len(fractions) == 2:
+		// Upstream's shortcut for two resources: |a-b|/2.
+		std = math.Abs((fractions[0] - fractions[1]) / 2)
+	case len(fractions) > 2:
+		mean := total / float64(len(fractions))
+		var sum float64
+		for _, f := range fractions {
+			sum += (f - mean) * (f - mean)
+		}
+		std = math.Sqrt(sum / float64(len(fractions)))
+	}
+	return int64((1 - std) * float64(framework.MaxNodeScore))
+}

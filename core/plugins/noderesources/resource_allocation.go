@@ -1,0 +1,125 @@
+package noderesources
+
+import (
+	"github.com/schedplay/schedplay/core/api"
+	"github.com/schedplay/schedplay/core/config"
+	"github.com/schedplay/schedplay/core/framework"
+)
+
+// resourceAllocationScorer scores a node from, per configured resource,
+// what the node would have requested with the pod, what it has without it,
+// and its allocatable.
+type resourceAllocationScorer struct {
+	name string
+	// useRequested reads NodeInfo.Requested and the pod's plain requests;
+	// otherwise cpu and memory use NonZeroRequested and the 100m/200Mi
+	// stand-ins for absent container requests.
+	useRequested bool
+	// enablePodLevelResources honours spec.resources for the incoming pod.
+	enablePodLevelResources bool
+	scorer                  func(requested, allocated, allocatable []int64) int64
+	resources               []config.ResourceSpec
+}
+
+func (r *resourceAllocationScorer) score(nodeInfo *framework.NodeInfo, podRequests []int64) (int64, *framework.Status) {
+	if len(r.resources) == 0 {
+		return 0, framework.NewStatus(framework.Error, "resources not found")
+	}
+	requested, allocated, allocatable := r.calculateNodeAllocatableRequest(nodeInfo, podRequests)
+	return r.scorer(requested, allocated, allocatable), nil
+}
+
+// calculateNodeAllocatableRequest leaves a resource at zeros (so scorers skip
+// it) when the node has none of it, or when it is a scalar resource the pod
+// does not request.
+func (r *resourceAllocationScorer) calculateNodeAllocatableRequest(nodeInfo *framework.NodeInfo, podRequests []int64) (requested, allocated, allocatable []int64) {
+	requested = make([]int64, len(r.resources))
+	allocated = make([]int64, len(r.resources))
+	allocatable = make([]int64, len(r.resources))
+	for i := range r.resources {
+		name := api.ResourceName(r.resources[i].Name)
+		if podRequests[i] == 0 && framework.IsScalarResourceName(name) {
+			continue
+		}
+		nodeAllocatable, nodeAllocated := r.calculateResourceAllocatableRequest(nodeInfo, name)
+		if nodeAllocatable == 0 {
+			continue
+		}
+		allocatable[i] = nodeAllocatable
+		allocated[i] = nodeAllocated
+		requested[i] = nodeAllocated + podRequests[i]
+	}
+	return requested, allocated, allocatable
+}
+
+// calculateResourceAllocatableRequest returns the node's allocatable and
+// in-use amount of one resource. Only cpu and memory have non-zero figures;
+// ephemeral storage and scalar resources always read Requested.
+func (r *resourceAllocationScorer) calculateResourceAllocatableRequest(nodeInfo *framework.NodeInfo, name api.ResourceName) (int64, int64) {
+	requested := nodeInfo.NonZeroRequested
+	if r.useRequested {
+		requested = nodeInfo.Requested
+	}
+	switch name {
+	case api.ResourceCPU:
+		return nodeInfo.Allocatable.MilliCPU, requested.MilliCPU
+	case api.ResourceMemory:
+		return nodeInfo.Allocatable.Memory, requested.Memory
+	case api.ResourceEphemeralStorage:
+		return nodeInfo.Allocatable.EphemeralStorage, nodeInfo.Requested.EphemeralStorage
+	}
+	if alloc, ok := nodeInfo.Allocatable.ScalarResources[name]; ok {
+		return alloc, nodeInfo.Requested.ScalarResources[name]
+	}
+	return 0, 0
+}
+
+// calculatePodResourceRequest is the pod's request for one resource as the
+// scorer sees it.
+func (r *resourceAllocationScorer) calculatePodResourceRequest(pod *api.Pod, name api.ResourceName) int64 {
+	opts := api.PodRequestsOptions{SkipPodLevelResources: !r.enablePodLevelResources}
+	if !r.useRequested {
+		opts.NonMissingContainerRequests = api.ResourceList{
+			api.ResourceCPU:    api.NewMilliQuantity(framework.DefaultMilliCPURequest),
+			api.ResourceMemory: api.NewQuantity(framework.DefaultMemoryRequest),
+		}
+	}
+	return api.PodRequests(pod, opts)[name]
+}
+
+func (r *resourceAllocationScorer) calculatePodResourceRequestList(pod *api.Pod) []int64 {
+	out := make([]int64, len(r.resources))
+	for i := range r.resources {
+		out[i] = r.calculatePodResourceRequest(pod, api.ResourceName(r.resources[i].Name))
+	}
+	return out
+}
+
+// readState returns the state under key, or nil when absent.
+func readState(state *framework.CycleState, key framework.StateKey) framework.StateData {
+	c, err := state.Read(key)
+	if err != nil {
+		return nil
+	}
+	return c
+}
+
+// weightedScorer averages per-resource scores by weight over the resources
+// the node has, truncating (LeastAllocated and MostAllocated).
+func weightedScorer(resources []config.ResourceSpec, perResource func(requested, capacity int64) int64) func(requested, allocated, allocatable []int64) int64 {
+	return func(requested, _, allocatable []int64) int64 {
+		var nodeScore, weightSum int64
+		for i := range requested {
+			if allocatable[i] == 0 {
+				continue
+			}
+			w := resources[i].Weight
+			nodeScore += perResource(requested[i], allocatable[i]) * w
+			weightSum += w
+		}
+		if weightSum == 0 {
+			return 0
+		}
+		return nodeScore / weightSum
+	}
+}

@@ -24,11 +24,18 @@ func NewSnapshot(pods []*api.Pod, nodes []*api.Node) *Snapshot {
 	s := &Snapshot{nodeInfoMap: map[string]*NodeInfo{}}
 	sorted := append([]*api.Node(nil), nodes...)
 	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Name < sorted[j].Name })
+	// The scheduler cache keeps one state per image name: its size is the
+	// one reported by the first node added (LIST order, by name) and is
+	// shared by every node holding that name.
 	images := map[string]int{}
+	sizes := map[string]int64{}
 	for _, n := range sorted {
 		seen := map[string]bool{}
 		for _, img := range n.Status.Images {
 			for _, name := range img.Names {
+				if _, ok := sizes[name]; !ok {
+					sizes[name] = img.SizeBytes
+				}
 				if !seen[name] {
 					seen[name] = true
 					images[name]++
@@ -42,7 +49,7 @@ func NewSnapshot(pods []*api.Pod, nodes []*api.Node) *Snapshot {
 		for _, img := range n.Status.Images {
 			for _, name := range img.Names {
 				if _, ok := ni.ImageStates[name]; !ok {
-					ni.ImageStates[name] = &ImageStateSummary{Size: img.SizeBytes, NumNodes: images[name]}
+					ni.ImageStates[name] = &ImageStateSummary{Size: sizes[name], NumNodes: images[name]}
 				}
 			}
 		}

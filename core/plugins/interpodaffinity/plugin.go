@@ -1,0 +1,67 @@
+// Package interpodaffinity implements the InterPodAffinity plugin: required
+// pod affinity and anti-affinity (both the incoming pod's and, symmetrically,
+// the existing pods' anti-affinity) at Filter, and preferred terms plus
+// existing pods' required affinity at Score, as upstream v1.36 does.
+package interpodaffinity
+
+import (
+	"fmt"
+
+	"github.com/schedplay/schedplay/core/config"
+	"github.com/schedplay/schedplay/core/framework"
+	"github.com/schedplay/schedplay/core/plugins/names"
+)
+
+// Name is the plugin's name in the registry and in configurations.
+const Name = names.InterPodAffinity
+
+// Bounds of args.hardPodAffinityWeight, as upstream's validation.
+const (
+	minHardPodAffinityWeight = 0
+	maxHardPodAffinityWeight = 100
+)
+
+var (
+	_ framework.PreFilterPlugin     = (*InterPodAffinity)(nil)
+	_ framework.PreFilterExtensions = (*InterPodAffinity)(nil)
+	_ framework.FilterPlugin        = (*InterPodAffinity)(nil)
+	_ framework.PreScorePlugin      = (*InterPodAffinity)(nil)
+	_ framework.ScorePlugin         = (*InterPodAffinity)(nil)
+	_ framework.ScoreExtensions     = (*InterPodAffinity)(nil)
+)
+
+// InterPodAffinity checks inter-pod affinity and anti-affinity.
+type InterPodAffinity struct {
+	args         config.InterPodAffinityArgs
+	sharedLister framework.SharedLister
+	cluster      framework.ClusterLister
+}
+
+// Name returns the plugin's name.
+func (pl *InterPodAffinity) Name() string { return Name }
+
+// New builds the plugin from *config.InterPodAffinityArgs.
+func New(args any, h framework.Handle) (framework.Plugin, error) {
+	if h.SnapshotSharedLister() == nil {
+		return nil, fmt.Errorf("SnapshotSharedlister is nil")
+	}
+	a, err := getArgs(args)
+	if err != nil {
+		return nil, err
+	}
+	if w := a.HardPodAffinityWeight; w < minHardPodAffinityWeight || w > maxHardPodAffinityWeight {
+		return nil, fmt.Errorf("hardPodAffinityWeight: Invalid value: %d: not in valid range [%d, %d]",
+			w, minHardPodAffinityWeight, maxHardPodAffinityWeight)
+	}
+	return &InterPodAffinity{args: a, sharedLister: h.SnapshotSharedLister(), cluster: h.Cluster()}, nil
+}
+
+func getArgs(obj any) (config.InterPodAffinityArgs, error) {
+	switch a := obj.(type) {
+	case *config.InterPodAffinityArgs:
+		return *a, nil
+	case config.InterPodAffinityArgs:
+		return a, nil
+	}
+	return config.InterPodAffinityArgs{}, fmt.Errorf("want args to be of type InterPodAffinityArgs, got %T", obj)
+}

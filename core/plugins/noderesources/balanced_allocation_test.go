@@ -132,20 +132,7 @@ func TestBalancedAllocationScore(t *testing.T) {
 			}
 			t.Run(name, func(t *testing.T) {
 				pl := newBalanced(t, tt.resources)
-				state := framework.NewCycleState()
-				if runPreScore {
-					if s := pl.PreScore(state, tt.pod, nil); !s.IsSuccess() {
-						t.Fatalf("PreScore: %v", s)
-					}
-				}
-				var got []int64
-				for _, n := range tt.nodes {
-					score, s := pl.Score(state, tt.pod, nodeInfo(n.alloc, n.pods...))
-					if !s.IsSuccess() {
-						t.Fatalf("Score: %v", s)
-					}
-					got = append(got, score)
-				}
+				got := scoreNodes(t, pl, tt.pod, tt.nodes, runPreScore)
 				if diff := cmp.Diff(tt.want, got); diff != "" {
 					t.Errorf("scores (-want +got):\n%s", diff)
 				}

@@ -34,6 +34,31 @@ func shape(pts ...int32) *config.RequestedToCapacityRatioParam {
 	return p
 }
 
+type preScoreScorer interface {
+	framework.PreScorePlugin
+	framework.ScorePlugin
+}
+
+// scoreNodes runs PreScore (optionally) and Score over nodes.
+func scoreNodes(t *testing.T, pl preScoreScorer, pod *api.Pod, nodes []scoreNode, runPreScore bool) []int64 {
+	t.Helper()
+	state := framework.NewCycleState()
+	if runPreScore {
+		if s := pl.PreScore(state, pod, nil); !s.IsSuccess() {
+			t.Fatalf("PreScore: %v", s)
+		}
+	}
+	var got []int64
+	for _, n := range nodes {
+		score, s := pl.Score(state, pod, nodeInfo(n.alloc, n.pods...))
+		if !s.IsSuccess() {
+			t.Fatalf("Score: %v", s)
+		}
+		got = append(got, score)
+	}
+	return got
+}
+
 func TestFitScore(t *testing.T) {
 	// pod3x5 asks for 3000m cpu and 5000 bytes over two containers.
 	pod3x5 := st.MakePod().Req(res{"cpu": "1", "memory": "2000"}).Container("c2", res{"cpu": "2", "memory": "3000"}).Obj()
@@ -234,20 +259,7 @@ func TestFitScore(t *testing.T) {
 				args := &config.NodeResourcesFitArgs{ScoringStrategy: &strategy}
 				config.SetDefaultArgs(args)
 				pl := newFit(t, args)
-				state := framework.NewCycleState()
-				if runPreScore {
-					if s := pl.PreScore(state, tt.pod, nil); !s.IsSuccess() {
-						t.Fatalf("PreScore: %v", s)
-					}
-				}
-				var got []int64
-				for _, n := range tt.nodes {
-					score, s := pl.Score(state, tt.pod, nodeInfo(n.alloc, n.pods...))
-					if !s.IsSuccess() {
-						t.Fatalf("Score: %v", s)
-					}
-					got = append(got, score)
-				}
+				got := scoreNodes(t, pl, tt.pod, tt.nodes, runPreScore)
 				if diff := cmp.Diff(tt.want, got); diff != "" {
 					t.Errorf("scores (-want +got):\n%s", diff)
 				}

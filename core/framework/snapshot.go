@@ -146,3 +146,32 @@ func (s *Snapshot) NodeInfos() NodeInfoLister { return s }
 
 // NumNodes returns how many nodes the snapshot holds.
 func (s *Snapshot) NumNodes() int { return len(s.nodeInfoList) }
+
+// AddPod places a bound pod on its node (the simulation keeps one snapshot
+// up to date instead of rebuilding it every cycle).
+func (s *Snapshot) AddPod(p *api.Pod) error {
+	ni, err := s.Get(p.Spec.NodeName)
+	if err != nil {
+		return err
+	}
+	ni.AddPod(p)
+	if podWithAffinity(p) {
+		s.RebuildAffinityLists()
+	}
+	return nil
+}
+
+// RemovePod takes a pod off its node.
+func (s *Snapshot) RemovePod(p *api.Pod) error {
+	ni, err := s.Get(p.Spec.NodeName)
+	if err != nil {
+		return err
+	}
+	if err := ni.RemovePod(p); err != nil {
+		return err
+	}
+	if podWithAffinity(p) {
+		s.RebuildAffinityLists()
+	}
+	return nil
+}

@@ -5,6 +5,7 @@ package runtime
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"sort"
 
 	"github.com/schedplay/schedplay/core/api"
@@ -34,6 +35,7 @@ type Framework struct {
 	snapshot  *framework.Snapshot
 	nominator Nominator
 	cluster   framework.ClusterLister
+	rand      *rand.Rand
 }
 
 var _ framework.Handle = (*Framework)(nil)
@@ -42,6 +44,9 @@ var _ framework.Handle = (*Framework)(nil)
 type Options struct {
 	Nominator Nominator
 	Cluster   framework.ClusterLister
+	// Rand is the seeded source for upstream's random choices (the
+	// preemption dry run's starting node).
+	Rand *rand.Rand
 }
 
 // NewFramework instantiates the plugins of profile (already merged with the
@@ -53,6 +58,10 @@ func NewFramework(registry framework.Registry, profile *config.Profile, opts Opt
 		pluginsMap:               map[string]framework.Plugin{},
 		nominator:                opts.Nominator,
 		cluster:                  opts.Cluster,
+		rand:                     opts.Rand,
+	}
+	if f.rand == nil {
+		f.rand = rand.New(rand.NewPCG(0, 0))
 	}
 	if f.cluster == nil {
 		f.cluster = &framework.Cluster{}
@@ -263,6 +272,9 @@ func (f *Framework) SetNominator(n Nominator) { f.nominator = n }
 
 // SnapshotSharedLister implements framework.Handle.
 func (f *Framework) SnapshotSharedLister() framework.SharedLister { return f.snapshot }
+
+// Rand returns the seeded random source plugins draw from.
+func (f *Framework) Rand() *rand.Rand { return f.rand }
 
 // Cluster implements framework.Handle.
 func (f *Framework) Cluster() framework.ClusterLister { return f.cluster }

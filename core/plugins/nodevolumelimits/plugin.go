@@ -1,0 +1,45 @@
+// Package nodevolumelimits is the NodeVolumeLimits (CSI limits) plugin for
+// pods without volumes, the only pods a scenario can express: PreFilter
+// skips and Filter accepts, as upstream does for them.
+package nodevolumelimits
+
+import (
+	"github.com/schedplay/schedplay/core/api"
+	"github.com/schedplay/schedplay/core/framework"
+	"github.com/schedplay/schedplay/core/plugins/names"
+)
+
+// Name is the plugin's name.
+const Name = names.NodeVolumeLimits
+
+// ErrReasonMaxVolumeCountExceeded is upstream's reason (unreachable without volumes).
+const ErrReasonMaxVolumeCountExceeded = "node(s) exceed max volume count"
+
+// CSILimits is the plugin.
+type CSILimits struct{}
+
+var (
+	_ framework.PreFilterPlugin = (*CSILimits)(nil)
+	_ framework.FilterPlugin    = (*CSILimits)(nil)
+)
+
+// New builds the plugin.
+func New(_ any, _ framework.Handle) (framework.Plugin, error) {
+	return &CSILimits{}, nil
+}
+
+// Name returns the plugin's name.
+func (pl *CSILimits) Name() string { return Name }
+
+// PreFilter skips: the pod has no PVC, ephemeral or migratable inline volume.
+func (pl *CSILimits) PreFilter(_ *framework.CycleState, _ *api.Pod, _ []*framework.NodeInfo) (*framework.PreFilterResult, *framework.Status) {
+	return nil, framework.NewStatus(framework.Skip)
+}
+
+// PreFilterExtensions returns nil, as upstream.
+func (pl *CSILimits) PreFilterExtensions() framework.PreFilterExtensions { return nil }
+
+// Filter accepts: a pod without volumes always fits the volume limits.
+func (pl *CSILimits) Filter(_ *framework.CycleState, _ *api.Pod, _ *framework.NodeInfo) *framework.Status {
+	return nil
+}

@@ -160,13 +160,13 @@ func (s *preFilterState) incomingAffinityAntiAffinityCounts(nodes []*framework.N
 // plugin's Filter when the pod has no required terms and no existing pod's
 // required anti-affinity selects it.
 func (pl *InterPodAffinity) PreFilter(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo) (*framework.PreFilterResult, *framework.Status) {
-	s := &preFilterState{podInfo: framework.NewPodInfo(pod), ns: newNamespaces(pl.cluster)}
+	s := &preFilterState{podInfo: framework.NewPodInfo(pod), ns: newNamespaces(pl.handle.Cluster())}
 	if err := s.podInfo.ParseError; err != nil {
 		return nil, framework.NewStatus(framework.UnschedulableAndUnresolvable, fmt.Sprintf("parsing pod: %+v", err))
 	}
 	s.namespaceLabels = s.ns.labelsOf(pod.Namespace)
 	s.existingAntiAffinityCounts = existingAntiAffinityCounts(pod, s.namespaceLabels,
-		pl.sharedLister.NodeInfos().HavePodsWithRequiredAntiAffinityList())
+		pl.handle.SnapshotSharedLister().NodeInfos().HavePodsWithRequiredAntiAffinityList())
 	s.affinityCounts, s.antiAffinityCounts = s.incomingAffinityAntiAffinityCounts(nodes)
 
 	if len(s.existingAntiAffinityCounts) == 0 && len(s.podInfo.RequiredAffinityTerms) == 0 && len(s.podInfo.RequiredAntiAffinityTerms) == 0 {

@@ -713,7 +713,7 @@ func TestIncomingAffinityAntiAffinityCounts(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			pl, h := newPlugin(t, defaultArgs(), tt.existing, []*api.Node{nodeA}, nil)
-			s := &preFilterState{podInfo: framework.NewPodInfo(tt.pod), ns: newNamespaces(pl.cluster)}
+			s := &preFilterState{podInfo: framework.NewPodInfo(tt.pod), ns: newNamespaces(pl.handle.Cluster())}
 			aff, anti := s.incomingAffinityAntiAffinityCounts(h.Snapshot.List())
 			got := countsOf(&preFilterState{affinityCounts: aff, antiAffinityCounts: anti})
 			want := counts{Existing: map[string]int64{}, Affinity: tt.wantAffinity, Anti: tt.wantAnti}
@@ -737,5 +737,23 @@ func TestPreFilterStateClone(t *testing.T) {
 	delete(clone.antiAffinityCounts, topologyPair{key: "name", value: "nodeN"})
 	if diff := cmp.Diff(want, countsOf(src)); diff != "" {
 		t.Errorf("changing the clone changed the source (-want +got):\n%s", diff)
+	}
+}
+
+// The framework swaps in a new snapshot every cycle; the plugin must read
+// the current one, not the one it was built with.
+func TestPreFilterReadsCurrentSnapshot(t *testing.T) {
+	nodes := []*api.Node{st.MakeNode().Name("a1").Zone("a").Obj()}
+	pod := st.MakePod().Name("p").Label("app", "db").Obj()
+	pl, h := newPlugin(t, defaultArgs(), nil, nodes, nil)
+	h.Snapshot = framework.NewSnapshot([]*api.Pod{st.MakePod().Name("e").Node("a1").
+		PodAntiAffinity(api.LabelTopologyZone, in("app", "db")).Obj()}, nodes)
+	state := framework.NewCycleState()
+	if _, s := pl.PreFilter(state, pod, h.Snapshot.List()); !s.IsSuccess() {
+		t.Fatalf("PreFilter() = %v, want Success (the new snapshot holds an anti-affinity pod)", s)
+	}
+	a1, _ := h.Snapshot.Get("a1")
+	if diff := cmp.Diff(existingFail, statusString(pl.Filter(state, pod, a1))); diff != "" {
+		t.Errorf("Filter status (-want +got):\n%s", diff)
 	}
 }

@@ -32,9 +32,10 @@ var (
 
 // InterPodAffinity checks inter-pod affinity and anti-affinity.
 type InterPodAffinity struct {
-	args         config.InterPodAffinityArgs
-	sharedLister framework.SharedLister
-	cluster      framework.ClusterLister
+	args config.InterPodAffinityArgs
+	// handle is asked for the snapshot and cluster every cycle: the
+	// framework swaps in a new snapshot per cycle.
+	handle framework.Handle
 }
 
 // Name returns the plugin's name.
@@ -53,7 +54,7 @@ func New(args any, h framework.Handle) (framework.Plugin, error) {
 		return nil, fmt.Errorf("hardPodAffinityWeight: Invalid value: %d: not in valid range [%d, %d]",
 			w, minHardPodAffinityWeight, maxHardPodAffinityWeight)
 	}
-	return &InterPodAffinity{args: a, sharedLister: h.SnapshotSharedLister(), cluster: h.Cluster()}, nil
+	return &InterPodAffinity{args: a, handle: h}, nil
 }
 
 func getArgs(obj any) (config.InterPodAffinityArgs, error) {

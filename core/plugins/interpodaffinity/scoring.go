@@ -83,7 +83,8 @@ func (pl *InterPodAffinity) processExistingPod(s *preScoreState, existing *frame
 // snapshot (not just the feasible ones). It skips the plugin's Score when
 // nothing contributed.
 func (pl *InterPodAffinity) PreScore(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo) *framework.Status {
-	if pl.sharedLister == nil {
+	lister := pl.handle.SnapshotSharedLister()
+	if lister == nil {
 		return framework.NewStatus(framework.Error, "empty shared lister in InterPodAffinity PreScore")
 	}
 	a := pod.Spec.Affinity
@@ -99,12 +100,12 @@ func (pl *InterPodAffinity) PreScore(state *framework.CycleState, pod *api.Pod, 
 	// contribute, so only their nodes are visited.
 	var allNodes []*framework.NodeInfo
 	if hasConstraints {
-		allNodes = pl.sharedLister.NodeInfos().List()
+		allNodes = lister.NodeInfos().List()
 	} else {
-		allNodes = pl.sharedLister.NodeInfos().HavePodsWithAffinityList()
+		allNodes = lister.NodeInfos().HavePodsWithAffinityList()
 	}
 
-	s := &preScoreState{topologyScore: scoreMap{}, podInfo: framework.NewPodInfo(pod), ns: newNamespaces(pl.cluster)}
+	s := &preScoreState{topologyScore: scoreMap{}, podInfo: framework.NewPodInfo(pod), ns: newNamespaces(pl.handle.Cluster())}
 	if err := s.podInfo.ParseError; err != nil {
 		return framework.AsStatus(fmt.Errorf("failed to parse pod: %w", err))
 	}

@@ -21,6 +21,11 @@ type Quantity struct {
 	s     string
 	value int64
 	milli int64
+	// whole and nano hold a non-negative quantity exactly (whole units plus
+	// nano billionths) so sums round once, as upstream adds Quantities
+	// before reading Value or MilliValue. Negative quantities keep
+	// whole = value and nano = 0.
+	whole, nano int64
 }
 
 // quantityGrammar is how upstream words the accepted form in its error.
@@ -81,7 +86,17 @@ func ParseQuantity(s string) (Quantity, error) {
 	}
 	// Upstream keeps at most nano precision and rounds anything finer up.
 	r = ceilScaled(r, 9)
-	return Quantity{s: s, value: ceilInt(r, 0), milli: ceilInt(r, 3)}, nil
+	q := Quantity{s: s, value: ceilInt(r, 0), milli: ceilInt(r, 3)}
+	q.whole, q.nano = q.value, 0
+	if r.Sign() > 0 {
+		// r is a multiple of 10^-9 here, so the fraction is whole nanos.
+		whole, frac := new(big.Int).QuoRem(r.Num(), r.Denom(), new(big.Int))
+		if whole.IsInt64() {
+			q.whole = whole.Int64()
+			q.nano = new(big.Int).Quo(new(big.Int).Mul(frac, big.NewInt(1e9)), r.Denom()).Int64()
+		}
+	}
+	return q, nil
 }
 
 // MustParseQuantity parses s or panics; for tests and constants.
@@ -95,7 +110,7 @@ func MustParseQuantity(s string) Quantity {
 
 // NewQuantity returns a quantity of v whole units.
 func NewQuantity(v int64) Quantity {
-	return Quantity{s: strconv.FormatInt(v, 10), value: v, milli: satMul(v, 1000)}
+	return Quantity{s: strconv.FormatInt(v, 10), value: v, milli: satMul(v, 1000), whole: v}
 }
 
 // NewMilliQuantity returns a quantity of m thousandths.
@@ -107,7 +122,11 @@ func NewMilliQuantity(m int64) Quantity {
 	if m > 0 {
 		v++
 	}
-	return Quantity{s: strconv.FormatInt(m, 10) + "m", value: v, milli: m}
+	q := Quantity{s: strconv.FormatInt(m, 10) + "m", value: v, milli: m, whole: v}
+	if m > 0 {
+		q.whole, q.nano = m/1000, m%1000*1e6
+	}
+	return q
 }
 
 // String returns the quantity as written.

@@ -1,5 +1,7 @@
 package api
 
+import "math"
+
 // PodRequestsOptions mirror k8s.io/component-helpers/resource.PodResourcesOptions.
 type PodRequestsOptions struct {
 	// ExcludeOverhead leaves spec.overhead out.
@@ -14,41 +16,79 @@ type PodRequestsOptions struct {
 // Requests are plain integers: cpu in millicores, everything else in units.
 type Requests map[ResourceName]int64
 
-func quantityAmount(name ResourceName, q Quantity) int64 {
+// amount is a non-negative quantity held exactly: whole units plus nano
+// billionths. Pod requests are summed and compared exactly and rounded up
+// once at the end, as upstream sums resource.Quantity values.
+type amount struct{ whole, nano int64 }
+
+func amountOf(q Quantity) amount { return amount{q.whole, q.nano} }
+
+func (a amount) plus(b amount) amount {
+	out := amount{whole: a.whole + b.whole, nano: a.nano + b.nano}
+	if (b.whole > 0 && out.whole < a.whole) || (b.whole < 0 && out.whole > a.whole) {
+		out.whole = math.MaxInt64 // saturate rather than wrap
+		if b.whole < 0 {
+			out.whole = math.MinInt64
+		}
+	}
+	if out.nano >= 1e9 {
+		out.whole++
+		out.nano -= 1e9
+	}
+	return out
+}
+
+func (a amount) less(b amount) bool {
+	return a.whole < b.whole || a.whole == b.whole && a.nano < b.nano
+}
+
+// rounded is Value() for most resources and MilliValue() for cpu.
+func (a amount) rounded(name ResourceName) int64 {
 	if name == ResourceCPU {
-		return q.MilliValue()
+		return satMulAdd(a.whole, 1000, (a.nano+999_999)/1_000_000)
 	}
-	return q.Value()
+	if a.nano > 0 && a.whole < math.MaxInt64 {
+		return a.whole + 1
+	}
+	return a.whole
 }
 
-func (r Requests) add(name ResourceName, v int64) { r[name] += v }
+func satMulAdd(v, f, add int64) int64 {
+	m := satMul(v, f)
+	if m > math.MaxInt64-add {
+		return math.MaxInt64
+	}
+	return m + add
+}
 
-func (r Requests) addList(rl ResourceList) {
+type exactList map[ResourceName]amount
+
+func (l exactList) addList(rl ResourceList) {
 	for n, q := range rl {
-		r.add(n, quantityAmount(n, q))
+		l[n] = l[n].plus(amountOf(q))
 	}
 }
 
-func (r Requests) addRequests(o Requests) {
-	for n, v := range o {
-		r[n] += v
+func (l exactList) addAll(o exactList) {
+	for n, a := range o {
+		l[n] = l[n].plus(a)
 	}
 }
 
-func (r Requests) maxWith(o Requests) {
-	for n, v := range o {
-		if cur, ok := r[n]; !ok || v > cur {
-			r[n] = v
+func (l exactList) maxWith(o exactList) {
+	for n, a := range o {
+		if cur, ok := l[n]; !ok || cur.less(a) {
+			l[n] = a
 		}
 	}
 }
 
-func containerRequests(c *Container, opts PodRequestsOptions) Requests {
-	out := Requests{}
+func containerRequests(c *Container, opts PodRequestsOptions) exactList {
+	out := exactList{}
 	out.addList(c.Resources.Requests)
 	for n, q := range opts.NonMissingContainerRequests {
 		if _, ok := c.Resources.Requests[n]; !ok {
-			out[n] = quantityAmount(n, q)
+			out[n] = amountOf(q)
 		}
 	}
 	return out
@@ -78,26 +118,23 @@ func IsPodLevelRequestsSet(pod *Pod) bool {
 // containers, at least the largest init container phase, pod-level requests
 // where set, plus overhead.
 func PodRequests(pod *Pod, opts PodRequestsOptions) Requests {
-	reqs := Requests{}
+	reqs := exactList{}
 	for i := range pod.Spec.Containers {
-		reqs.addRequests(containerRequests(&pod.Spec.Containers[i], opts))
+		reqs.addAll(containerRequests(&pod.Spec.Containers[i], opts))
 	}
-	restartable := Requests{}
-	initPhase := Requests{}
+	restartable := exactList{}
+	initPhase := exactList{}
 	for i := range pod.Spec.InitContainers {
 		c := &pod.Spec.InitContainers[i]
 		cr := containerRequests(c, opts)
 		if c.RestartPolicy != nil && *c.RestartPolicy == ContainerRestartPolicyAlways {
 			// A sidecar keeps running beside the app containers and every later init container.
-			reqs.addRequests(cr)
-			restartable.addRequests(cr)
-			cr = Requests{}
-			cr.addRequests(restartable)
+			reqs.addAll(cr)
+			restartable.addAll(cr)
+			cr = exactList{}
+			cr.addAll(restartable)
 		} else {
-			tmp := Requests{}
-			tmp.addRequests(cr)
-			tmp.addRequests(restartable)
-			cr = tmp
+			cr.addAll(restartable)
 		}
 		initPhase.maxWith(cr)
 	}
@@ -105,12 +142,16 @@ func PodRequests(pod *Pod, opts PodRequestsOptions) Requests {
 	if !opts.SkipPodLevelResources && IsPodLevelRequestsSet(pod) {
 		for n, q := range pod.Spec.Resources.Requests {
 			if IsSupportedPodLevelResource(n) {
-				reqs[n] = quantityAmount(n, q)
+				reqs[n] = amountOf(q)
 			}
 		}
 	}
 	if !opts.ExcludeOverhead {
 		reqs.addList(pod.Spec.Overhead)
 	}
-	return reqs
+	out := make(Requests, len(reqs))
+	for n, a := range reqs {
+		out[n] = a.rounded(n)
+	}
+	return out
 }

@@ -1,9 +1,11 @@
 package api
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"k8s.io/apimachinery/pkg/api/resource"
 )
 
 func rl(kv ...string) ResourceList {
@@ -142,6 +144,33 @@ func TestIsPodLevelRequestsSet(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := IsPodLevelRequestsSet(&Pod{Spec: PodSpec{Resources: tt.res}}); got != tt.want {
 				t.Errorf("IsPodLevelRequestsSet = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// Upstream adds resource.Quantity values and rounds once; rounding each
+// container first would overcount fractional requests.
+func TestPodRequestsSumExactly(t *testing.T) {
+	lists := [][]string{
+		{"1.5", "1.5"},
+		{"0.5m", "0.5m", "0.25m"},
+		{"100m", "1.0001", "2e-9"},
+		{"1Ki", "0.5", "0.5"},
+		{"999999999n", "1n"},
+	}
+	for _, l := range lists {
+		t.Run(strings.Join(l, "+"), func(t *testing.T) {
+			var sum resource.Quantity
+			spec := PodSpec{}
+			for _, s := range l {
+				sum.Add(resource.MustParse(s))
+				spec.Containers = append(spec.Containers, ctr(rl("cpu", s, "memory", s)))
+			}
+			got := PodRequests(&Pod{Spec: spec}, PodRequestsOptions{})
+			want := Requests{"cpu": sum.MilliValue(), "memory": sum.Value()}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("PodRequests (-want +got):\n%s", diff)
 			}
 		})
 	}

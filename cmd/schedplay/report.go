@@ -1,0 +1,168 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/schedplay/schedplay/core/api"
+	"github.com/schedplay/schedplay/core/engine"
+	"github.com/schedplay/schedplay/core/scenario"
+	"github.com/schedplay/schedplay/core/scheduler"
+)
+
+// scoreOrder lists score plugins in default-profile order for columns.
+var scoreOrder = []string{"TaintToleration", "NodeAffinity", "NodeResourcesFit", "PodTopologySpread",
+	"InterPodAffinity", "DynamicResources", "NodeResourcesBalancedAllocation", "ImageLocality", "VolumeBinding"}
+
+func writeExplainReport(w io.Writer, s *scenario.Scenario, ex *scheduler.Explanation) {
+	pods := map[string]*api.Pod{}
+	for _, p := range s.Pods {
+		pods[p.Key()] = p
+	}
+	pod := pods[ex.Pod]
+	policy := string(api.PreemptLowerPriority)
+	if pod.Spec.PreemptionPolicy != nil {
+		policy = string(*pod.Spec.PreemptionPolicy)
+	}
+	class := pod.Spec.PriorityClassName
+	if class == "" {
+		class = "none"
+	}
+	fmt.Fprintf(w, "Pod %s  priority %d (class %s, preemptionPolicy %s)\n\n", ex.Pod, pod.PriorityValue(), class, policy)
+
+	fmt.Fprintln(w, "Filter")
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	for _, n := range ex.Nodes {
+		if n.Feasible {
+			fmt.Fprintf(tw, "  %s\tfits\t\n", n.Name)
+		} else {
+			fmt.Fprintf(tw, "  %s\trejected by %s\t%s\n", n.Name, n.Plugin, strings.Join(n.Reasons, "; "))
+		}
+	}
+	tw.Flush()
+
+	var used []string
+	seen := map[string]bool{}
+	for _, n := range ex.Nodes {
+		for p := range n.Scores {
+			seen[p] = true
+		}
+	}
+	for _, p := range scoreOrder {
+		if seen[p] {
+			used = append(used, p)
+			delete(seen, p)
+		}
+	}
+	for p := range seen {
+		used = append(used, p)
+	}
+	if len(used) > 0 {
+		fmt.Fprintln(w, "\nScore (normalized 0-100, times weight, summed)")
+		tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprint(tw, "  node\t")
+		for _, p := range used {
+			fmt.Fprintf(tw, "%s x%d\t", shortPlugin(p), ex.Weights[p])
+		}
+		fmt.Fprint(tw, "total\t\n")
+		selected := map[string]bool{}
+		for _, n := range ex.Selected {
+			selected[n] = true
+		}
+		for _, n := range ex.Nodes {
+			if !n.Feasible {
+				continue
+			}
+			fmt.Fprintf(tw, "  %s\t", n.Name)
+			for _, p := range used {
+				fmt.Fprintf(tw, "%d\t", n.Scores[p])
+			}
+			mark := ""
+			if selected[n.Name] {
+				mark = "  <- best"
+			}
+			fmt.Fprintf(tw, "%d\t%s\n", *n.Total, mark)
+		}
+		tw.Flush()
+	}
+
+	fmt.Fprintln(w)
+	switch {
+	case ex.NominatedNode != "":
+		fmt.Fprintf(w, "Selected: %s (its nominated node passed the filters, so it is taken without scoring)\n", ex.NominatedNode)
+	case len(ex.Selected) == 1:
+		fmt.Fprintf(w, "Selected: %s\n", ex.Selected[0])
+	case len(ex.Selected) > 1:
+		fmt.Fprintf(w, "Selected: one of %s (equal totals; kube-scheduler picks among them at random)\n", strings.Join(ex.Selected, ", "))
+	default:
+		fmt.Fprintf(w, "FailedScheduling: %s\n", ex.Message)
+	}
+	if p := ex.Preemption; p != nil {
+		fmt.Fprintln(w, "\nPreemption (dry run over every node)")
+		if len(p.Candidates) == 0 {
+			fmt.Fprintln(w, "  no node becomes feasible by removing lower-priority pods")
+		}
+		names := make([]string, 0, len(p.Candidates))
+		for n := range p.Candidates {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		for _, n := range names {
+			c := p.Candidates[n]
+			var vs []string
+			for _, v := range c.Victims {
+				if vp := pods[v]; vp != nil {
+					vs = append(vs, fmt.Sprintf("%s (priority %d)", v, vp.PriorityValue()))
+				} else {
+					vs = append(vs, v)
+				}
+			}
+			fmt.Fprintf(tw, "  %s\t%d PDB violation(s)\tvictims: %s\n", n, c.PDBViolations, strings.Join(vs, ", "))
+		}
+		tw.Flush()
+		if len(p.Nominated) > 0 {
+			fmt.Fprintf(w, "  Nominated: %s", strings.Join(p.Nominated, " or "))
+			if p.Criterion != "" {
+				fmt.Fprintf(w, " (decided by: %s)", p.Criterion)
+			}
+			fmt.Fprintln(w)
+		}
+	}
+}
+
+// shortPlugin abbreviates long plugin names for column headers.
+func shortPlugin(p string) string {
+	switch p {
+	case "NodeResourcesBalancedAllocation":
+		return "BalancedAllocation"
+	case "NodeResourcesFit":
+		return "ResourcesFit"
+	}
+	return p
+}
+
+func writeTimeline(w io.Writer, sim *engine.Simulation) {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	for _, e := range sim.Trace() {
+		subject := e.Pod
+		if e.Node != "" {
+			subject += " @ " + e.Node
+		}
+		fmt.Fprintf(tw, "%8s\t%s\t%s\t%s\n", e.T.String(), e.Kind, subject, e.Reason)
+	}
+	tw.Flush()
+	fmt.Fprintln(w, "\nFinal state")
+	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	for _, p := range sim.Result().Pods {
+		extra := ""
+		if p.NominatedNode != "" {
+			extra = "nominated to " + p.NominatedNode
+		}
+		fmt.Fprintf(tw, "  %s/%s\t%s\t%s\t%s\n", p.Namespace, p.Name, p.Phase, p.Node, extra)
+	}
+	tw.Flush()
+}

@@ -1,0 +1,624 @@
+package engine
+
+import (
+	"container/heap"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"time"
+
+	"github.com/schedplay/schedplay/core/api"
+	"github.com/schedplay/schedplay/core/disruption"
+	"github.com/schedplay/schedplay/core/framework"
+	"github.com/schedplay/schedplay/core/framework/runtime"
+	"github.com/schedplay/schedplay/core/plugins"
+	"github.com/schedplay/schedplay/core/plugins/defaultpreemption"
+	"github.com/schedplay/schedplay/core/plugins/names"
+	"github.com/schedplay/schedplay/core/plugins/queuesort"
+	"github.com/schedplay/schedplay/core/queue"
+	"github.com/schedplay/schedplay/core/scenario"
+	"github.com/schedplay/schedplay/core/scheduler"
+	"github.com/schedplay/schedplay/core/termination"
+)
+
+// IdleFlushInterval is how far the clock jumps when nothing can happen:
+// long enough for the unschedulable-pods flush to move every waiting pod.
+const IdleFlushInterval = queue.DefaultPodMaxInUnschedulablePodsDuration
+
+// DefaultMaxEvents bounds a run; a scenario that hits it likely loops.
+const DefaultMaxEvents = 200_000
+
+// Options tune a simulation.
+type Options struct {
+	// Seed feeds every random choice upstream makes (the preemption dry
+	// run's starting node). The same seed always gives the same trace.
+	Seed uint64
+	// MaxEvents stops a run that produces more trace events (0: default).
+	MaxEvents int
+}
+
+// ErrEventBudget is returned when a run exceeds Options.MaxEvents.
+var ErrEventBudget = errors.New("event budget exhausted")
+
+// Event kinds in the trace.
+const (
+	EvQueued            = "Queued"
+	EvGated             = "Gated"
+	EvIgnored           = "Ignored"
+	EvScheduled         = "Scheduled"
+	EvUnschedulable     = "Unschedulable"
+	EvNominated         = "Nominated"
+	EvPreempted         = "Preempted"
+	EvNominationCleared = "NominationCleared"
+	EvPreStopDone       = "SIGTERM"
+	EvKilled            = "SIGKILL"
+	EvDeleted           = "Deleted"
+	EvRequeued          = "Requeued"
+	EvFlush             = "Flush"
+)
+
+// Event is one line of the trace.
+type Event struct {
+	Seq int `json:"seq"`
+	// T is simulated time since the scenario's start.
+	T      Duration `json:"t"`
+	Kind   string   `json:"kind"`
+	Pod    string   `json:"pod,omitempty"`
+	Node   string   `json:"node,omitempty"`
+	Reason string   `json:"reason"`
+	// Victims are the pods a preemption evicts (on Nominated).
+	Victims []string `json:"victims,omitempty"`
+	// Queue is where a pod went (on Queued, Unschedulable, Requeued).
+	Queue string `json:"queue,omitempty"`
+	// Until is when a termination ends (on Preempted).
+	Until *Duration `json:"until,omitempty"`
+}
+
+// Duration prints as seconds in JSON.
+type Duration time.Duration
+
+// MarshalJSON writes seconds as a number.
+func (d Duration) MarshalJSON() ([]byte, error) {
+	return []byte(fmt.Sprintf("%g", time.Duration(d).Seconds())), nil
+}
+
+func (d Duration) String() string { return time.Duration(d).String() }
+
+// PodPhase is a pod's fate in the contract's words.
+type PodPhase string
+
+// Phases.
+const (
+	PhasePending PodPhase = "Pending"
+	PhaseRunning PodPhase = "Running"
+	PhaseDeleted PodPhase = "Deleted"
+)
+
+// PodResult is one pod at the end of a run (the contract's simulate JSON).
+type PodResult struct {
+	Namespace     string   `json:"namespace"`
+	Name          string   `json:"name"`
+	Phase         PodPhase `json:"phase"`
+	Node          string   `json:"node"`
+	NominatedNode string   `json:"nominatedNode"`
+}
+
+// Result is what `simulate --output json` prints.
+type Result struct {
+	Pods []PodResult `json:"pods"`
+}
+
+type simPod struct {
+	pod   *api.Pod
+	phase PodPhase
+	entry *queue.Entry
+	// terminating is set while a graceful deletion runs.
+	terminating bool
+}
+
+type profileRunner struct {
+	fwk   *runtime.Framework
+	sched *scheduler.Scheduler
+}
+
+// Simulation runs a scenario on a discrete-event clock.
+type Simulation struct {
+	sc        *scenario.Scenario
+	opts      Options
+	now       time.Time
+	pods      map[string]*simPod
+	order     []string
+	snap      *framework.Snapshot
+	nominated Nominations
+	lister    *framework.Cluster
+	queue     *queue.PriorityQueue
+	profiles  map[string]*profileRunner
+	timers    timerHeap
+	timerSeq  int64
+	trace     []Event
+	changes   int
+	rng       *rand.Rand
+	pdbScale  disruption.ScaleLookup
+}
+
+// NewSimulation prepares a run: bound pods on their nodes, pending pods in
+// the queue in document order, terminations already under way on the clock.
+func NewSimulation(sc *scenario.Scenario, opts Options) (*Simulation, error) {
+	if opts.MaxEvents == 0 {
+		opts.MaxEvents = DefaultMaxEvents
+	}
+	s := &Simulation{
+		sc:        sc,
+		opts:      opts,
+		now:       sc.T0,
+		pods:      map[string]*simPod{},
+		nominated: Nominations{},
+		profiles:  map[string]*profileRunner{},
+		rng:       rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x9e3779b97f4a7c15)),
+		pdbScale:  disruption.WorkloadScales(sc.ReplicaSets, sc.StatefulSets, sc.Deployments),
+	}
+	s.lister = &framework.Cluster{
+		Namespaces: sc.Namespaces, ServiceList: sc.Services, ReplicationControllerL: sc.ReplicationControllers,
+		ReplicaSetList: sc.ReplicaSets, StatefulSetList: sc.StatefulSets,
+	}
+	s.queue = queue.New((&queuesort.PrioritySort{}).Less,
+		time.Duration(sc.Config.PodInitialBackoffSeconds)*time.Second, time.Duration(sc.Config.PodMaxBackoffSeconds)*time.Second)
+	var bound []*api.Pod
+	var pending []*simPod
+	for _, orig := range sc.Pods {
+		p := *orig // the simulation changes its own copies only
+		sp := &simPod{pod: &p, phase: PhasePending}
+		key := p.Key()
+		s.pods[key] = sp
+		s.order = append(s.order, key)
+		switch {
+		case p.Spec.NodeName != "":
+			sp.phase = PhaseRunning
+			bound = append(bound, sp.pod)
+		case p.DeletionTimestamp != nil:
+			sp.phase = PhaseDeleted // an unbound pod is deleted at once
+		default:
+			pending = append(pending, sp)
+		}
+	}
+	sort.Strings(s.order)
+	s.snap = framework.NewSnapshot(bound, sc.Nodes)
+	for _, sp := range s.pods {
+		if sp.phase == PhaseRunning && sp.pod.DeletionTimestamp != nil {
+			sp.terminating = true
+			at := *sp.pod.DeletionTimestamp
+			if at.Before(s.now) {
+				at = s.now
+			}
+			s.addTimer(at, timerEnd, sp.pod.Key(), false)
+		}
+	}
+	for i, sp := range pending {
+		p := sp.pod
+		if nnn := p.Status.NominatedNodeName; nnn != "" {
+			s.nominated[nnn] = append(s.nominated[nnn], framework.NewPodInfo(p))
+		}
+		runner, err := s.profile(p.Spec.SchedulerName)
+		if err != nil {
+			s.emit(Event{Kind: EvIgnored, Pod: p.Key(), Reason: err.Error()})
+			continue
+		}
+		sp.entry = &queue.Entry{QueuedPodInfo: &framework.QueuedPodInfo{PodInfo: framework.NewPodInfo(p), Timestamp: scenario.QueueTime(sc.T0, i, len(pending))}}
+		if st := runner.fwk.RunPreEnqueuePlugins(p); !st.IsSuccess() {
+			sp.entry.GatingPlugin = st.Plugin()
+			s.queue.Add(sp.entry, true)
+			s.emit(Event{Kind: EvGated, Pod: p.Key(), Reason: st.Message(), Queue: string(queue.Gated)})
+			continue
+		}
+		s.queue.Add(sp.entry, false)
+		s.emit(Event{Kind: EvQueued, Pod: p.Key(), Reason: "pending pod enters the scheduling queue", Queue: string(queue.ActiveQ)})
+	}
+	return s, nil
+}
+
+func (s *Simulation) profile(schedulerName string) (*profileRunner, error) {
+	prof, err := ProfileFor(s.sc.Config, schedulerName)
+	if err != nil {
+		return nil, err
+	}
+	if r, ok := s.profiles[prof.SchedulerName]; ok {
+		return r, nil
+	}
+	p := *prof
+	p.Plugins = runtime.MergeWithDefaults(prof.Plugins)
+	fwk, err := runtime.NewFramework(plugins.NewInTreeRegistry(), &p, runtime.Options{Nominator: s.nominated, Cluster: s.lister, Rand: s.rng})
+	if err != nil {
+		return nil, fmt.Errorf("building profile %q: %w", prof.SchedulerName, err)
+	}
+	var global int32
+	if g := s.sc.Config.PercentageOfNodesToScore; g != nil {
+		global = *g
+	}
+	r := &profileRunner{fwk: fwk, sched: &scheduler.Scheduler{Framework: fwk, PercentageOfNodesToScore: global}}
+	s.profiles[prof.SchedulerName] = r
+	return r, nil
+}
+
+// Trace returns the events so far.
+func (s *Simulation) Trace() []Event { return s.trace }
+
+// Now returns the simulated time since the start.
+func (s *Simulation) Now() time.Duration { return s.now.Sub(s.sc.T0) }
+
+func (s *Simulation) emit(e Event) {
+	e.Seq = len(s.trace)
+	e.T = Duration(s.now.Sub(s.sc.T0))
+	s.trace = append(s.trace, e)
+}
+
+// Run plays the scenario until nothing more can happen: pods are tried
+// while the queue has any; then the clock moves to the next end of a
+// termination; then it moves IdleFlushInterval and flushes the
+// unschedulable pods; a flush that changes nothing ends the run.
+func (s *Simulation) Run() error {
+	flushMark := -1
+	for {
+		if len(s.trace) > s.opts.MaxEvents {
+			return fmt.Errorf("%w: stopped after %d events at t=%v; the scenario may loop (for example pods preempting each other)", ErrEventBudget, s.opts.MaxEvents, s.Now())
+		}
+		if e, _ := s.queue.Pop(); e != nil {
+			s.cycle(e)
+			continue
+		}
+		if s.timers.Len() > 0 {
+			// Everything due at the same instant happens before the next cycle.
+			t := heap.Pop(&s.timers).(*timer)
+			if t.at.After(s.now) {
+				s.now = t.at
+			}
+			s.fire(t)
+			for s.timers.Len() > 0 && !s.timers[0].at.After(s.now) {
+				s.fire(heap.Pop(&s.timers).(*timer))
+			}
+			continue
+		}
+		if s.queue.UnschedulableLen() == 0 || flushMark == s.changes {
+			return nil
+		}
+		flushMark = s.changes
+		s.now = s.now.Add(IdleFlushInterval)
+		moved := s.queue.FlushUnschedulableLeftover(s.now)
+		s.emit(Event{Kind: EvFlush, Reason: fmt.Sprintf("nothing else can happen: %d unschedulable pod(s) are moved back after %v", len(moved), IdleFlushInterval)})
+	}
+}
+
+// Result is the final state in the contract's shape.
+func (s *Simulation) Result() *Result {
+	r := &Result{Pods: []PodResult{}}
+	for _, k := range s.order {
+		sp := s.pods[k]
+		r.Pods = append(r.Pods, PodResult{Namespace: sp.pod.Namespace, Name: sp.pod.Name, Phase: sp.phase, Node: sp.pod.Spec.NodeName, NominatedNode: sp.pod.Status.NominatedNodeName})
+	}
+	sort.Slice(r.Pods, func(i, j int) bool {
+		if r.Pods[i].Namespace != r.Pods[j].Namespace {
+			return r.Pods[i].Namespace < r.Pods[j].Namespace
+		}
+		return r.Pods[i].Name < r.Pods[j].Name
+	})
+	return r
+}
+
+func (s *Simulation) refreshPDBs() {
+	if len(s.sc.PDBs) == 0 {
+		return
+	}
+	var live []*api.Pod
+	for _, k := range s.order {
+		if sp := s.pods[k]; sp.phase != PhaseDeleted {
+			live = append(live, sp.pod)
+		}
+	}
+	s.lister.PDBs = s.lister.PDBs[:0]
+	for _, pdb := range s.sc.PDBs {
+		c := *pdb
+		c.Status = disruption.ComputeStatusWith(pdb, live, disruption.Options{Now: s.now, Scale: s.pdbScale})
+		s.lister.PDBs = append(s.lister.PDBs, &c)
+	}
+}
+
+// cycle runs one scheduling cycle for a popped pod and applies its outcome.
+func (s *Simulation) cycle(e *queue.Entry) {
+	key := e.Pod.Key()
+	sp := s.pods[key]
+	if sp == nil || sp.phase != PhasePending {
+		return
+	}
+	runner, err := s.profile(sp.pod.Spec.SchedulerName)
+	if err != nil {
+		return
+	}
+	e.Attempts++
+	s.refreshPDBs()
+	state := framework.NewCycleState()
+	res, err := runner.sched.SchedulePod(state, sp.pod, s.snap)
+	if err == nil {
+		s.bind(sp, res)
+		return
+	}
+	var fitErr *framework.FitError
+	if !errors.As(err, &fitErr) {
+		where := s.queue.AddUnschedulable(e, s.now, false)
+		s.emit(Event{Kind: EvUnschedulable, Pod: key, Reason: err.Error(), Queue: string(where)})
+		return
+	}
+	e.UnschedulablePlugins = fitErr.Diagnosis.UnschedulablePlugins
+	if runner.fwk.HasPostFilterPlugins() {
+		result, st := runner.fwk.RunPostFilterPlugins(state, sp.pod, fitErr.Diagnosis.NodeToStatus)
+		fitErr.Diagnosis.PostFilterMsg = st.Message()
+		if result.Mode() == framework.ModeOverride {
+			if pr, ok := defaultpreemption.GetResult(state); ok && pr.NominatedNodeName == result.NominatedNodeName {
+				s.preempt(sp, runner, pr)
+			} else {
+				s.setNomination(sp, result.NominatedNodeName)
+			}
+		}
+	}
+	where := s.queue.AddUnschedulable(e, s.now, false)
+	s.emit(Event{Kind: EvUnschedulable, Pod: key, Reason: fitErr.Error(), Queue: string(where)})
+}
+
+func (s *Simulation) bind(sp *simPod, res scheduler.ScheduleResult) {
+	p := sp.pod
+	node := res.SuggestedHost
+	s.setNomination(sp, "") // the API server clears it on binding
+	p.Spec.NodeName = node
+	start := s.now
+	p.Status.StartTime = &start
+	p.Status.Phase = api.PodRunning
+	// PodTopologyLabels: the binding copies the node's zone and region.
+	if ni, err := s.snap.Get(node); err == nil {
+		for _, k := range []string{api.LabelTopologyZone, api.LabelTopologyRegion} {
+			if v, ok := ni.Node().Labels[k]; ok {
+				labels := make(map[string]string, len(p.Labels)+1)
+				for lk, lv := range p.Labels {
+					labels[lk] = lv
+				}
+				labels[k] = v
+				p.Labels = labels
+			}
+		}
+	}
+	sp.phase = PhaseRunning
+	sp.entry = nil
+	if err := s.snap.AddPod(p); err != nil {
+		panic(fmt.Sprintf("binding %s: %v", p.Key(), err)) // the node came from this snapshot
+	}
+	s.changes++
+	reason := fmt.Sprintf("bound to %s: %s", node, describeChoice(res))
+	s.emit(Event{Kind: EvScheduled, Pod: p.Key(), Node: node, Reason: reason})
+	s.requeue(assignedPodAdd, p)
+}
+
+func describeChoice(res scheduler.ScheduleResult) string {
+	switch {
+	case res.Nominated:
+		return "its nominated node passed the filters"
+	case res.FeasibleNodes == 1:
+		return "the only feasible node"
+	}
+	var top int64
+	for _, n := range res.Scores {
+		if n.Name == res.SuggestedHost {
+			top = n.TotalScore
+		}
+	}
+	return fmt.Sprintf("highest score %d among %d feasible nodes", top, res.FeasibleNodes)
+}
+
+// setNomination records status.nominatedNodeName and the nominator.
+func (s *Simulation) setNomination(sp *simPod, node string) {
+	old := sp.pod.Status.NominatedNodeName
+	if old == node {
+		return
+	}
+	if old != "" {
+		list := s.nominated[old]
+		for i, pi := range list {
+			if pi.Pod.Key() == sp.pod.Key() {
+				s.nominated[old] = append(list[:i:i], list[i+1:]...)
+				break
+			}
+		}
+		if len(s.nominated[old]) == 0 {
+			delete(s.nominated, old)
+		}
+	}
+	sp.pod.Status.NominatedNodeName = node
+	if node != "" {
+		s.nominated[node] = append(s.nominated[node], framework.NewPodInfo(sp.pod))
+	}
+	s.changes++
+}
+
+// preempt carries out DefaultPreemption's decision: victims get the
+// DisruptionTarget condition and a graceful delete, lower-priority pods
+// nominated to the node lose their nomination, the preemptor is nominated.
+func (s *Simulation) preempt(preemptor *simPod, runner *profileRunner, pr *defaultpreemption.Result) {
+	node := pr.NominatedNodeName
+	var victims []string
+	for _, v := range pr.Victims {
+		victims = append(victims, v.Key())
+	}
+	for _, k := range sortedNominees(s.nominated[node]) {
+		sp := s.pods[k]
+		if sp.pod.PriorityValue() < preemptor.pod.PriorityValue() && k != preemptor.pod.Key() {
+			s.setNomination(sp, "")
+			s.emit(Event{Kind: EvNominationCleared, Pod: k, Node: node, Reason: fmt.Sprintf("a higher-priority pod %s was nominated to %s", preemptor.pod.Key(), node)})
+		}
+	}
+	s.setNomination(preemptor, node)
+	s.emit(Event{Kind: EvNominated, Pod: preemptor.pod.Key(), Node: node, Victims: victims,
+		Reason: fmt.Sprintf("preemption chose %s: %d victim(s), %d PDB violation(s)", node, len(victims), pr.NumPDBViolations)})
+	for _, v := range pr.Victims {
+		vp := s.pods[v.Key()]
+		if vp == nil || vp.phase != PhaseRunning || vp.terminating {
+			continue
+		}
+		p := vp.pod
+		p.Status.Conditions = append(append([]api.PodCondition(nil), p.Status.Conditions...), api.PodCondition{
+			Type: api.DisruptionTarget, Status: api.ConditionTrue, Reason: api.PodReasonPreempt,
+			Message: runner.fwk.ProfileName() + ": preempting to accommodate a higher priority pod",
+		})
+		s.startTermination(vp, fmt.Sprintf("preempted by %s on %s", preemptor.pod.Key(), node))
+	}
+}
+
+func sortedNominees(list []*framework.PodInfo) []string {
+	out := make([]string, 0, len(list))
+	for _, pi := range list {
+		out = append(out, pi.Pod.Key())
+	}
+	sort.Strings(out)
+	return out
+}
+
+// startTermination deletes a running pod gracefully.
+func (s *Simulation) startTermination(sp *simPod, reason string) {
+	p := sp.pod
+	grace := termination.GracePeriod(p, nil)
+	plan := termination.KubeletPlan(p, grace, nil)
+	deadline := s.now.Add(time.Duration(grace) * time.Second)
+	p.DeletionTimestamp = &deadline
+	p.DeletionGracePeriodSeconds = &grace
+	sp.terminating = true
+	s.changes++
+	until := Duration(s.now.Add(plan.End).Sub(s.sc.T0))
+	s.emit(Event{Kind: EvPreempted, Pod: p.Key(), Node: p.Spec.NodeName, Until: &until,
+		Reason: fmt.Sprintf("%s: grace period %ds; it keeps its resources until it is gone", reason, grace)})
+	if plan.End == 0 {
+		s.deletePod(sp, "deleted at once (grace period 0)")
+		return
+	}
+	if plan.PreStop > 0 {
+		s.addTimer(s.now.Add(plan.Sigterm), timerSigterm, p.Key(), false)
+	}
+	s.addTimer(s.now.Add(plan.End), timerEnd, p.Key(), plan.Killed)
+}
+
+func (s *Simulation) fire(t *timer) {
+	sp := s.pods[t.pod]
+	if sp == nil || sp.phase == PhaseDeleted {
+		return
+	}
+	switch t.kind {
+	case timerSigterm:
+		s.emit(Event{Kind: EvPreStopDone, Pod: t.pod, Node: sp.pod.Spec.NodeName, Reason: "preStop hook finished; containers get SIGTERM"})
+	case timerEnd:
+		if t.killed {
+			s.emit(Event{Kind: EvKilled, Pod: t.pod, Node: sp.pod.Spec.NodeName, Reason: "grace period over: containers still running get SIGKILL"})
+		}
+		s.deletePod(sp, "graceful termination finished; its resources are free")
+	}
+}
+
+func (s *Simulation) deletePod(sp *simPod, reason string) {
+	p := sp.pod
+	if sp.phase == PhaseRunning {
+		if err := s.snap.RemovePod(p); err != nil {
+			panic(fmt.Sprintf("deleting %s: %v", p.Key(), err))
+		}
+	}
+	if sp.phase == PhasePending {
+		s.setNomination(sp, "")
+		if sp.entry != nil {
+			s.queue.Delete(p.Key())
+		}
+	}
+	sp.phase = PhaseDeleted
+	sp.terminating = false
+	s.changes++
+	s.emit(Event{Kind: EvDeleted, Pod: p.Key(), Node: p.Spec.NodeName, Reason: reason})
+	s.requeue(assignedPodDelete, p)
+}
+
+type clusterEvent string
+
+const (
+	assignedPodAdd    clusterEvent = "a pod was scheduled"
+	assignedPodDelete clusterEvent = "a pod was deleted"
+)
+
+// interested lists the plugins whose rejection an event may lift (the
+// events they register for upstream). A pod rejected by none of them keeps
+// waiting for another event or the periodic flush.
+var interested = map[clusterEvent]map[string]bool{
+	assignedPodAdd: {names.InterPodAffinity: true, names.PodTopologySpread: true},
+	assignedPodDelete: {names.NodeResourcesFit: true, names.NodePorts: true, names.InterPodAffinity: true,
+		names.PodTopologySpread: true, names.VolumeRestrictions: true, names.NodeVolumeLimits: true},
+}
+
+func (s *Simulation) requeue(ev clusterEvent, _ *api.Pod) {
+	moved := s.queue.MoveUnschedulable(s.now, func(e *queue.Entry) bool {
+		if len(e.UnschedulablePlugins) == 0 {
+			return true
+		}
+		for p := range e.UnschedulablePlugins {
+			if interested[ev][p] {
+				return true
+			}
+		}
+		return false
+	})
+	keys := make([]string, 0, len(moved))
+	for k := range moved {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		s.emit(Event{Kind: EvRequeued, Pod: k, Queue: string(moved[k]), Reason: string(ev) + ", which may make it schedulable"})
+	}
+}
+
+type timerKind int
+
+const (
+	timerSigterm timerKind = iota
+	timerEnd
+)
+
+type timer struct {
+	at     time.Time
+	seq    int64
+	kind   timerKind
+	pod    string
+	killed bool
+}
+
+func (s *Simulation) addTimer(at time.Time, kind timerKind, pod string, killed bool) {
+	s.timerSeq++
+	heap.Push(&s.timers, &timer{at: at, seq: s.timerSeq, kind: kind, pod: pod, killed: killed})
+}
+
+// timerHeap orders timers by (time, insertion), so ties resolve the same way every run.
+type timerHeap []*timer
+
+func (h timerHeap) Len() int { return len(h) }
+func (h timerHeap) Less(i, j int) bool {
+	if !h[i].at.Equal(h[j].at) {
+		return h[i].at.Before(h[j].at)
+	}
+	return h[i].seq < h[j].seq
+}
+func (h timerHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *timerHeap) Push(x any)   { *h = append(*h, x.(*timer)) }
+func (h *timerHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
+
+// Simulate runs a scenario to the end.
+func Simulate(sc *scenario.Scenario, opts Options) (*Simulation, error) {
+	s, err := NewSimulation(sc, opts)
+	if err != nil {
+		return nil, err
+	}
+	return s, s.Run()
+}

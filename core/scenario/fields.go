@@ -1,0 +1,104 @@
+package scenario
+
+import (
+	"reflect"
+	"strings"
+
+	"github.com/schedplay/schedplay/core/api"
+	"github.com/schedplay/schedplay/core/config"
+)
+
+// Kubernetes fields the decoder does not store, per core type. Together with
+// the type's own fields they are every field k8s.io/api v0.36 has (a test in
+// conformance-free code cannot check that; the lists were generated from
+// k8s.io/api by reflection). A name starting with "!" is a field that can
+// change where a pod lands in a real cluster but that the engine does not
+// simulate: using it is a warning. The others are noise, skipped silently.
+var extraFieldSpecs = []struct {
+	t      reflect.Type
+	fields string
+}{
+	{reflect.TypeFor[api.ObjectMeta](), "generateName selfLink resourceVersion generation finalizers managedFields"},
+	{reflect.TypeFor[api.OwnerReference](), "blockOwnerDeletion"},
+	{reflect.TypeFor[api.PodSpec](), "!volumes !hostNetwork !runtimeClassName !readinessGates !resourceClaims !schedulingGroup " +
+		"ephemeralContainers restartPolicy activeDeadlineSeconds dnsPolicy serviceAccountName serviceAccount " +
+		"automountServiceAccountToken hostPID hostIPC shareProcessNamespace securityContext imagePullSecrets hostname " +
+		"subdomain hostAliases dnsConfig enableServiceLinks setHostnameAsFQDN os hostUsers hostnameOverride"},
+	{reflect.TypeFor[api.Container](), "!readinessProbe command args workingDir envFrom env resizePolicy restartPolicyRules " +
+		"volumeMounts volumeDevices livenessProbe startupProbe terminationMessagePath terminationMessagePolicy " +
+		"imagePullPolicy securityContext stdin stdinOnce tty"},
+	{reflect.TypeFor[api.ResourceRequirements](), "!claims"},
+	{reflect.TypeFor[api.Lifecycle](), "postStart stopSignal"},
+	{reflect.TypeFor[api.LifecycleHandler](), "tcpSocket"},
+	{reflect.TypeFor[api.PodStatus](), "observedGeneration message reason hostIP hostIPs podIP podIPs initContainerStatuses " +
+		"containerStatuses qosClass ephemeralContainerStatuses resize resourceClaimStatuses extendedResourceClaimStatus " +
+		"allocatedResources resources nodeAllocatableResourceClaimStatuses"},
+	{reflect.TypeFor[api.PodCondition](), "observedGeneration lastProbeTime lastTransitionTime"},
+	{reflect.TypeFor[api.NodeSpec](), "podCIDR podCIDRs providerID configSource externalID"},
+	{reflect.TypeFor[api.NodeStatus](), "!declaredFeatures phase addresses daemonEndpoints nodeInfo volumesInUse volumesAttached " +
+		"config runtimeHandlers features"},
+	{reflect.TypeFor[api.NodeCondition](), "lastHeartbeatTime lastTransitionTime reason message"},
+	{reflect.TypeFor[api.Taint](), "timeAdded"},
+	// The disruption controller's status is computed from the scenario's pods.
+	{reflect.TypeFor[api.PodDisruptionBudget](), "status"},
+	{reflect.TypeFor[api.PodDisruptionBudgetSpec](), "unhealthyPodEvictionPolicy"},
+	{reflect.TypeFor[api.Namespace](), "spec status"},
+	{reflect.TypeFor[api.Service](), "status"},
+	{reflect.TypeFor[api.ServiceSpec](), "ports clusterIP clusterIPs type externalIPs sessionAffinity loadBalancerIP " +
+		"loadBalancerSourceRanges externalName externalTrafficPolicy healthCheckNodePort publishNotReadyAddresses " +
+		"sessionAffinityConfig ipFamilies ipFamilyPolicy allocateLoadBalancerNodePorts loadBalancerClass " +
+		"internalTrafficPolicy trafficDistribution"},
+	{reflect.TypeFor[api.ReplicationController](), "status"},
+	{reflect.TypeFor[api.ReplicationControllerSpec](), "replicas minReadySeconds template"},
+	{reflect.TypeFor[api.ReplicaSet](), "status"},
+	{reflect.TypeFor[api.StatefulSet](), "status"},
+	{reflect.TypeFor[api.Deployment](), "status"},
+	// One type serves ReplicaSet, StatefulSet and Deployment specs.
+	{reflect.TypeFor[api.WorkloadSpec](), "minReadySeconds volumeClaimTemplates serviceName podManagementPolicy " +
+		"updateStrategy revisionHistoryLimit persistentVolumeClaimRetentionPolicy ordinals strategy paused progressDeadlineSeconds"},
+	{reflect.TypeFor[config.KubeSchedulerConfiguration](), "!extenders parallelism leaderElection clientConnection " +
+		"enableProfiling enableContentionProfiling delayCacheUntilActive"},
+	{reflect.TypeFor[config.Plugins](), "!placementGenerate !placementScore"},
+	{reflect.TypeFor[config.NodeResourcesFitArgs](), "apiVersion kind"},
+	{reflect.TypeFor[config.NodeResourcesBalancedAllocationArgs](), "apiVersion kind"},
+	{reflect.TypeFor[config.PodTopologySpreadArgs](), "apiVersion kind"},
+	{reflect.TypeFor[config.InterPodAffinityArgs](), "apiVersion kind"},
+	{reflect.TypeFor[config.NodeAffinityArgs](), "apiVersion kind"},
+	{reflect.TypeFor[config.DefaultPreemptionArgs](), "apiVersion kind"},
+}
+
+// extraFields maps a type to its extra fields: "" for noise, else the warning.
+var extraFields = func() map[reflect.Type]map[string]string {
+	out := map[reflect.Type]map[string]string{}
+	for _, s := range extraFieldSpecs {
+		m := map[string]string{}
+		for _, f := range strings.Fields(s.fields) {
+			if name, ok := strings.CutPrefix(f, "!"); ok {
+				m[name] = notSimulated(name)
+			} else {
+				m[f] = ""
+			}
+		}
+		out[s.t] = m
+	}
+	return out
+}()
+
+var notSimulatedWhy = map[string]string{
+	"volumes":           "volume plugins (VolumeBinding, VolumeRestrictions, NodeVolumeLimits, VolumeZone) pass every node",
+	"hostNetwork":       "its host ports are not reserved unless the containers list them as hostPort",
+	"runtimeClassName":  "RuntimeClass overhead and node selectors are not applied",
+	"readinessGates":    "the pod's readiness is taken from status.conditions only",
+	"resourceClaims":    "DynamicResources passes every node",
+	"claims":            "DynamicResources passes every node",
+	"schedulingGroup":   "gang and workload-aware scheduling are not simulated",
+	"readinessProbe":    "the pod's readiness is taken from status.conditions only",
+	"declaredFeatures":  "NodeDeclaredFeatures passes every node",
+	"extenders":         "scheduler extenders are not called",
+	"placementGenerate": "placement plugins are not simulated",
+	"placementScore":    "placement plugins are not simulated",
+}
+
+func notSimulated(name string) string {
+	return "field " + name + " is not simulated: " + notSimulatedWhy[name]
+}

@@ -1,0 +1,249 @@
+package scenario
+
+import (
+	"fmt"
+	"reflect"
+	"sort"
+	"strings"
+
+	"github.com/schedplay/schedplay/core/api"
+	"github.com/schedplay/schedplay/core/config"
+)
+
+// kindInfo says how a kind is read.
+type kindInfo struct {
+	apiVersion string
+	namespaced bool
+	newObj     func() any
+}
+
+var kinds = map[string]kindInfo{
+	"Node":                       {"v1", false, func() any { return &api.Node{} }},
+	"Pod":                        {"v1", true, func() any { return &api.Pod{} }},
+	"PriorityClass":              {"scheduling.k8s.io/v1", false, func() any { return &api.PriorityClass{} }},
+	"PodDisruptionBudget":        {"policy/v1", true, func() any { return &api.PodDisruptionBudget{} }},
+	"Namespace":                  {"v1", false, func() any { return &api.Namespace{} }},
+	"Service":                    {"v1", true, func() any { return &api.Service{} }},
+	"ReplicationController":      {"v1", true, func() any { return &api.ReplicationController{} }},
+	"ReplicaSet":                 {"apps/v1", true, func() any { return &api.ReplicaSet{} }},
+	"StatefulSet":                {"apps/v1", true, func() any { return &api.StatefulSet{} }},
+	"Deployment":                 {"apps/v1", true, func() any { return &api.Deployment{} }},
+	"KubeSchedulerConfiguration": {"kubescheduler.config.k8s.io/v1", false, func() any { return &config.KubeSchedulerConfiguration{} }},
+}
+
+// object is one decoded manifest with what diagnostics need.
+type object struct {
+	kind  string
+	key   string // Positions key
+	label string // "Pod default/web"
+	pos   Pos
+	paths map[string]Pos
+	raw   *ynode
+	val   any
+}
+
+type loader struct {
+	file  string
+	src   []byte
+	diags []Diagnostic
+	objs  []*object
+}
+
+func (l *loader) add(d Diagnostic) {
+	d.File = l.file
+	l.diags = append(l.diags, d)
+}
+
+func (l *loader) errorAt(p Pos, obj, path, msg, hint string) {
+	l.add(Diagnostic{Line: p.Line, Col: p.Col, Object: obj, Field: path, Msg: msg, Hint: hint, Severity: SeverityError})
+}
+
+func (l *loader) warnAt(p Pos, obj, path, msg, hint string) {
+	l.add(Diagnostic{Line: p.Line, Col: p.Col, Object: obj, Field: path, Msg: msg, Hint: hint, Severity: SeverityWarning})
+}
+
+func (l *loader) hasErrors() bool {
+	for _, d := range l.diags {
+		if d.Severity == SeverityError {
+			return true
+		}
+	}
+	return false
+}
+
+func scalarAt(n *ynode, keys ...string) (string, *ynode) {
+	for _, k := range keys {
+		if n == nil || n.kind != yMap {
+			return "", nil
+		}
+		n = n.get(k)
+	}
+	if n == nil || n.kind != yScalar {
+		return "", n
+	}
+	return n.text, n
+}
+
+func (l *loader) load() *Scenario {
+	for _, doc := range l.parseDocuments() {
+		l.readDocument(doc)
+	}
+	if l.hasErrors() {
+		return nil
+	}
+	return l.assemble()
+}
+
+func (l *loader) readDocument(doc *ynode) {
+	if doc.kind == yNull {
+		return
+	}
+	if doc.kind != yMap {
+		l.errorAt(doc.pos, "", "", fmt.Sprintf("a document must be a Kubernetes object (a mapping), got %s", doc.describe()), "start the document with apiVersion: and kind:")
+		return
+	}
+	kind, _ := scalarAt(doc, "kind")
+	if items := doc.get("items"); items != nil && (kind == "List" || strings.HasSuffix(kind, "List")) {
+		if items.kind == yNull {
+			return
+		}
+		if items.kind != ySeq {
+			l.errorAt(items.pos, "", "items", "expected a list of objects, got "+items.describe(), "")
+			return
+		}
+		for _, it := range items.items {
+			if it.kind != yMap {
+				l.errorAt(it.pos, "", "items", "a List item must be a Kubernetes object (a mapping), got "+it.describe(), "")
+				continue
+			}
+			l.readObject(it)
+		}
+		return
+	}
+	l.readObject(doc)
+}
+
+func (l *loader) readObject(n *ynode) {
+	kind, kn := scalarAt(n, "kind")
+	apiVersion, an := scalarAt(n, "apiVersion")
+	if kn == nil || kind == "" {
+		l.errorAt(n.pos, "", "kind", "missing kind", "add kind: Pod, Node, PriorityClass, PodDisruptionBudget, ... to the object")
+		return
+	}
+	info, ok := kinds[kind]
+	if !ok {
+		l.warnAt(kn.pos, "", "kind", fmt.Sprintf("kind %s is not simulated; the object is ignored", kind), "")
+		return
+	}
+	if an == nil || apiVersion == "" {
+		l.errorAt(n.pos, "", "apiVersion", "missing apiVersion", "add apiVersion: "+info.apiVersion)
+		return
+	}
+	if apiVersion != info.apiVersion {
+		l.errorAt(an.pos, "", "apiVersion", fmt.Sprintf("no kind %s in version %q", kind, apiVersion), "use apiVersion: "+info.apiVersion)
+		return
+	}
+	name, _ := scalarAt(n, "metadata", "name")
+	ns := ""
+	if info.namespaced {
+		ns, _ = scalarAt(n, "metadata", "namespace")
+		if ns == "" {
+			ns = "default"
+		}
+	}
+	o := &object{kind: kind, pos: n.pos, raw: n, val: info.newObj()}
+	switch {
+	case kind == "KubeSchedulerConfiguration":
+		o.key, o.label = kind, kind
+	case info.namespaced:
+		o.key, o.label = kind+"/"+ns+"/"+name, kind+" "+ns+"/"+name
+	default:
+		o.key, o.label = kind+"/"+name, kind+" "+name
+	}
+	d := &decoder{l: l, object: o.label, pos: map[string]Pos{}}
+	d.decode(n, valueOf(o.val), "", true)
+	o.paths = d.pos
+	l.objs = append(l.objs, o)
+}
+
+// assemble validates the decoded objects together, admits them and builds the Scenario.
+func (l *loader) assemble() *Scenario {
+	s := &Scenario{Positions: map[string]Pos{}}
+	seen := map[string]*object{}
+	var cfgObj *object
+	for _, o := range l.objs {
+		if o.kind == "KubeSchedulerConfiguration" {
+			if cfgObj != nil {
+				l.errorAt(o.pos, o.label, "", fmt.Sprintf("a scenario may hold one KubeSchedulerConfiguration; another starts at line %d", cfgObj.pos.Line), "merge the two configurations")
+				continue
+			}
+			cfgObj = o
+			continue
+		}
+		v := &validator{l: l, o: o}
+		meta := objectMeta(o.val)
+		if meta.Name == "" {
+			v.err("metadata.name", "Required value: name is required", "give the object a metadata.name")
+		}
+		if first, dup := seen[o.key]; dup {
+			v.err("metadata.name", fmt.Sprintf("%s is defined twice (first at line %d)", o.label, first.pos.Line), "rename or remove one of them")
+			continue
+		}
+		seen[o.key] = o
+		s.Positions[o.key] = o.pos
+		v.validate()
+	}
+	if cfgObj != nil {
+		s.Positions[cfgObj.key] = cfgObj.pos
+		s.Config = cfgObj.val.(*config.KubeSchedulerConfiguration)
+		(&validator{l: l, o: cfgObj}).validateConfig(s.Config)
+	} else {
+		s.Config = &config.KubeSchedulerConfiguration{}
+	}
+	config.SetDefaults(s.Config)
+	if l.hasErrors() {
+		return nil
+	}
+	// Each object goes to the Scenario list of its type, in document order.
+	sv := reflect.ValueOf(s).Elem()
+	for _, o := range l.objs {
+		ov := reflect.ValueOf(o.val)
+		for i := 0; i < sv.NumField(); i++ {
+			if f := sv.Field(i); f.Kind() == reflect.Slice && f.Type().Elem() == ov.Type() {
+				f.Set(reflect.Append(f, ov))
+			}
+		}
+	}
+	l.admit(s)
+	if l.hasErrors() {
+		return nil
+	}
+	return s
+}
+
+// objectOf finds the object record of a decoded value.
+func (l *loader) objectOf(v any) *object {
+	for _, o := range l.objs {
+		if o.val == v {
+			return o
+		}
+	}
+	return nil
+}
+
+// objectMeta returns the ObjectMeta every scenario kind embeds.
+func objectMeta(v any) *api.ObjectMeta {
+	if f := reflect.ValueOf(v).Elem().FieldByName("ObjectMeta"); f.IsValid() {
+		return f.Addr().Interface().(*api.ObjectMeta)
+	}
+	return &api.ObjectMeta{}
+}
+
+func sortedKeys[K ~string, V any](m map[K]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, string(k))
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,246 @@
+package scenario
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/parser"
+	"github.com/goccy/go-yaml/token"
+)
+
+// ynode is a YAML value with its position, after anchors, aliases, merge keys
+// and tags have been resolved. It is what the decoder walks.
+type ynode struct {
+	kind  ykind
+	pos   Pos
+	text  string // scalar as written (strings unquoted)
+	isStr bool   // the scalar is a string (quoted, or plain text that is not a number, bool or null)
+	// mapping entries in input order
+	keys []string
+	kpos []Pos
+	vals []*ynode
+	// sequence items
+	items []*ynode
+}
+
+type ykind int
+
+const (
+	yNull ykind = iota
+	yScalar
+	yMap
+	ySeq
+)
+
+func (k ykind) String() string {
+	return [...]string{"null", "a scalar", "a mapping", "a list"}[k]
+}
+
+// describe names the YAML type of n for messages.
+func (n *ynode) describe() string {
+	if n.kind != yScalar {
+		return n.kind.String()
+	}
+	if n.isStr {
+		return fmt.Sprintf("the string %q", n.text)
+	}
+	return n.text
+}
+
+func (n *ynode) get(key string) *ynode {
+	for i, k := range n.keys {
+		if k == key {
+			return n.vals[i]
+		}
+	}
+	return nil
+}
+
+// maxNodes bounds alias expansion ("billion laughs").
+const maxNodes = 1 << 20
+
+type treeBuilder struct {
+	anchors map[string]*ynode
+	count   int
+	err     *Diagnostic
+}
+
+// tokenError is what goccy's syntax and parse errors implement.
+type tokenError interface {
+	GetToken() *token.Token
+	GetMessage() string
+}
+
+// parseDocuments parses the whole stream. Each returned document is a
+// mapping, null (an empty document) or another kind the caller rejects.
+func (l *loader) parseDocuments() []*ynode {
+	f, err := parser.ParseBytes(l.src, 0)
+	if err != nil {
+		pos := Pos{1, 1}
+		msg := err.Error()
+		var te tokenError
+		if errors.As(err, &te) {
+			msg = te.GetMessage()
+			if tk := te.GetToken(); tk != nil && tk.Position != nil {
+				pos = Pos{tk.Position.Line, tk.Position.Column}
+			}
+		}
+		l.errorAt(pos, "", "", "YAML syntax error: "+msg, "fix the YAML at this position")
+		return nil
+	}
+	var docs []*ynode
+	for _, d := range f.Docs {
+		if d == nil || d.Body == nil {
+			continue
+		}
+		b := &treeBuilder{anchors: map[string]*ynode{}}
+		n := b.build(d.Body)
+		if b.err != nil {
+			l.add(*b.err)
+			return nil
+		}
+		docs = append(docs, n)
+	}
+	return docs
+}
+
+func nodePos(n ast.Node) Pos {
+	if tk := n.GetToken(); tk != nil && tk.Position != nil {
+		return Pos{tk.Position.Line, tk.Position.Column}
+	}
+	return Pos{1, 1}
+}
+
+func (b *treeBuilder) fail(n ast.Node, msg, hint string) *ynode {
+	if b.err == nil {
+		p := nodePos(n)
+		b.err = &Diagnostic{Line: p.Line, Col: p.Col, Msg: msg, Hint: hint, Severity: SeverityError}
+	}
+	return &ynode{kind: yNull, pos: nodePos(n)}
+}
+
+func (b *treeBuilder) build(n ast.Node) *ynode {
+	if b.err != nil {
+		return &ynode{}
+	}
+	b.count++
+	if b.count > maxNodes {
+		return b.fail(n, "document is too large after expanding aliases", "use fewer aliases")
+	}
+	pos := nodePos(n)
+	switch v := n.(type) {
+	case *ast.NullNode:
+		return &ynode{kind: yNull, pos: pos}
+	case *ast.StringNode:
+		return &ynode{kind: yScalar, pos: pos, text: v.Value, isStr: true}
+	case *ast.LiteralNode:
+		return &ynode{kind: yScalar, pos: pos, text: v.Value.Value, isStr: true}
+	case *ast.IntegerNode, *ast.FloatNode, *ast.BoolNode, *ast.InfinityNode, *ast.NanNode:
+		return &ynode{kind: yScalar, pos: pos, text: v.GetToken().Value}
+	case *ast.TagNode:
+		inner := b.build(v.Value)
+		if inner.kind == yScalar && v.Start != nil && v.Start.Value == "!!str" {
+			inner.isStr = true
+		}
+		return inner
+	case *ast.AnchorNode:
+		inner := b.build(v.Value)
+		if name, ok := v.Name.(ast.ScalarNode); ok {
+			b.anchors[fmt.Sprint(name.GetValue())] = inner
+		}
+		return inner
+	case *ast.AliasNode:
+		name := ""
+		if s, ok := v.Value.(ast.ScalarNode); ok {
+			name = fmt.Sprint(s.GetValue())
+		}
+		target, ok := b.anchors[name]
+		if !ok {
+			return b.fail(n, fmt.Sprintf("unknown alias *%s", name), "define the anchor &"+name+" before using it")
+		}
+		b.count += countNodes(target)
+		if b.count > maxNodes {
+			return b.fail(n, "document is too large after expanding aliases", "use fewer aliases")
+		}
+		return target
+	case *ast.MappingNode:
+		out := &ynode{kind: yMap, pos: pos}
+		for _, mv := range v.Values {
+			b.addEntry(out, mv)
+		}
+		if !v.IsFlowStyle && len(out.kpos) > 0 {
+			// goccy places a block mapping at its first ':'; point at the first key.
+			out.pos = out.kpos[0]
+		}
+		return out
+	case *ast.MappingValueNode:
+		out := &ynode{kind: yMap, pos: pos}
+		b.addEntry(out, v)
+		if len(out.kpos) > 0 {
+			out.pos = out.kpos[0]
+		}
+		return out
+	case *ast.SequenceNode:
+		out := &ynode{kind: ySeq, pos: pos}
+		for _, it := range v.Values {
+			out.items = append(out.items, b.build(it))
+		}
+		return out
+	case *ast.CommentGroupNode, *ast.CommentNode:
+		return &ynode{kind: yNull, pos: pos}
+	}
+	return b.fail(n, fmt.Sprintf("unsupported YAML node %s", n.Type()), "")
+}
+
+func countNodes(n *ynode) int {
+	c := 1
+	for _, v := range n.vals {
+		c += countNodes(v)
+	}
+	for _, v := range n.items {
+		c += countNodes(v)
+	}
+	return c
+}
+
+func (b *treeBuilder) addEntry(out *ynode, mv *ast.MappingValueNode) {
+	val := b.build(mv.Value)
+	if _, ok := mv.Key.(*ast.MergeKeyNode); ok {
+		// "<<: *base" copies the keys the mapping does not set itself.
+		srcs := []*ynode{val}
+		if val.kind == ySeq {
+			srcs = val.items
+		}
+		for _, src := range srcs {
+			if src.kind != yMap {
+				b.fail(mv.Key, "a merge key (<<) needs a mapping or a list of mappings", "")
+				return
+			}
+			for i, k := range src.keys {
+				if out.get(k) == nil {
+					out.keys = append(out.keys, k)
+					out.kpos = append(out.kpos, src.kpos[i])
+					out.vals = append(out.vals, src.vals[i])
+				}
+			}
+		}
+		return
+	}
+	key := b.build(mv.Key)
+	if key.kind != yScalar {
+		b.fail(mv.Key, "mapping keys must be scalars", "")
+		return
+	}
+	if out.get(key.text) != nil {
+		b.fail(mv.Key, fmt.Sprintf("duplicate key %q", key.text), "remove one of the two entries")
+		return
+	}
+	if val.kind == yNull {
+		// An empty value is reported at its key.
+		val = &ynode{kind: yNull, pos: key.pos}
+	}
+	out.keys = append(out.keys, key.text)
+	out.kpos = append(out.kpos, key.pos)
+	out.vals = append(out.vals, val)
+}

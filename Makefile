@@ -21,6 +21,23 @@ test-go: vet fmt-check
 
 test: test-go
 
+# The playground: web builds the static site into web/build (wasm, wasm_exec.js,
+# the esbuild bundle), serve serves it on 127.0.0.1:$(PORT), test-e2e drives it
+# in headless Chromium.
+PORT ?= 8080
+WEB_OUT := web/build
+.PHONY: web serve test-e2e
+
+web:
+	GOOS=js GOARCH=wasm $(GO) vet ./ui/... ./wasm
+	GO=$(GO) ./scripts/build-web.sh $(WEB_OUT)
+
+serve: web
+	$(GO) run ./scripts/serve -dir $(WEB_OUT) -port $(PORT)
+
+test-e2e:
+	GO=$(GO) ./scripts/test-e2e.sh
+
 bench:
 	$(GO) test -run XXX -bench . -benchmem ./core/...
 

@@ -1,0 +1,84 @@
+// Package adapt turns what the engine knows into the canvas's view model
+// (ui.Scene). It is the one place to change when the engine's read API grows:
+// today it reads a loaded scenario; later it reads simulation snapshots.
+package adapt
+
+import (
+	"strings"
+
+	"github.com/schedplay/schedplay/core/api"
+	"github.com/schedplay/schedplay/core/scenario"
+	"github.com/schedplay/schedplay/ui"
+)
+
+// Scene builds the view of a loaded scenario before anything is scheduled:
+// pods with spec.nodeName on their nodes, every other pod in the queue lane
+// in document order.
+func Scene(s *scenario.Scenario) *ui.Scene {
+	out := &ui.Scene{ZoneKey: api.LabelTopologyZone, Nodes: []ui.Node{}, Pending: []ui.Pod{}, Classes: []ui.PriorityClass{}}
+	index := make(map[string]int, len(s.Nodes))
+	for _, n := range s.Nodes {
+		index[n.Name] = len(out.Nodes)
+		out.Nodes = append(out.Nodes, node(n, out.ZoneKey))
+	}
+	used := map[string]bool{}
+	for _, p := range s.Pods {
+		// The scheduler never sees finished pods: they hold no resources.
+		if p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed {
+			continue
+		}
+		vp := pod(p)
+		used[vp.PriorityClass] = true
+		if i, ok := index[p.Spec.NodeName]; ok {
+			out.Nodes[i].Pods = append(out.Nodes[i].Pods, vp)
+			continue
+		}
+		if p.Spec.NodeName != "" {
+			vp.Reason = "bound to node " + p.Spec.NodeName + ", which is not in the scenario"
+		}
+		out.Pending = append(out.Pending, vp)
+	}
+	for _, pc := range s.PriorityClasses {
+		// The built-in system classes would crowd the legend of every
+		// scenario; they appear only when a pod uses them.
+		if strings.HasPrefix(pc.Name, "system-") && !used[pc.Name] {
+			continue
+		}
+		out.Classes = append(out.Classes, ui.PriorityClass{Name: pc.Name, Value: pc.Value})
+	}
+	return out
+}
+
+func node(n *api.Node, zoneKey string) ui.Node {
+	vn := ui.Node{
+		Name:          n.Name,
+		Zone:          n.Labels[zoneKey],
+		Unschedulable: n.Spec.Unschedulable,
+		Allocatable: ui.Resources{
+			MilliCPU: n.Status.Allocatable[api.ResourceCPU].MilliValue(),
+			Memory:   n.Status.Allocatable[api.ResourceMemory].Value(),
+			Pods:     n.Status.Allocatable[api.ResourcePods].Value(),
+		},
+	}
+	for _, t := range n.Spec.Taints {
+		vn.Taints = append(vn.Taints, ui.Taint{Key: t.Key, Value: t.Value, Effect: string(t.Effect)})
+	}
+	return vn
+}
+
+func pod(p *api.Pod) ui.Pod {
+	req := api.PodRequests(p, api.PodRequestsOptions{})
+	return ui.Pod{
+		Namespace:     p.Namespace,
+		Name:          p.Name,
+		Node:          p.Spec.NodeName,
+		PriorityClass: p.Spec.PriorityClassName,
+		Priority:      p.PriorityValue(),
+		Phase:         p.Status.Phase,
+		NominatedNode: p.Status.NominatedNodeName,
+		Requests: ui.Resources{
+			MilliCPU: req[api.ResourceCPU],
+			Memory:   req[api.ResourceMemory],
+		},
+	}
+}

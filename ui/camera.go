@@ -1,0 +1,55 @@
+package ui
+
+import "math"
+
+// Camera maps world units to screen pixels: screen = (world - Offset) * Zoom.
+// Screen pixels are device pixels, so Zoom already includes the display's
+// scale factor.
+type Camera struct {
+	X, Y float64
+	Zoom float64
+}
+
+// Zoom limits, relative to the display's scale factor.
+const (
+	MinZoom = 0.1
+	MaxZoom = 4.0
+)
+
+// ToScreen converts a world point to screen pixels.
+func (c Camera) ToScreen(x, y float64) (float64, float64) {
+	return (x - c.X) * c.Zoom, (y - c.Y) * c.Zoom
+}
+
+// ToWorld converts a screen point to world units.
+func (c Camera) ToWorld(sx, sy float64) (float64, float64) {
+	return sx/c.Zoom + c.X, sy/c.Zoom + c.Y
+}
+
+// Fit returns the camera that shows bounds centred in a screen of w×h pixels
+// with margin pixels around it, never magnifying beyond maxZoom.
+func Fit(bounds Rect, w, h, margin, maxZoom float64) Camera {
+	if bounds.W <= 0 || bounds.H <= 0 || w <= 2*margin || h <= 2*margin {
+		return Camera{X: bounds.X, Y: bounds.Y, Zoom: maxZoom}
+	}
+	z := math.Min((w-2*margin)/bounds.W, (h-2*margin)/bounds.H)
+	z = math.Min(z, maxZoom)
+	return Camera{
+		X:    bounds.X - (w/z-bounds.W)/2,
+		Y:    bounds.Y - (h/z-bounds.H)/2,
+		Zoom: z,
+	}
+}
+
+// ZoomAt scales by factor around the screen point (sx, sy), which keeps
+// showing the same world point; the zoom stays within [lo, hi].
+func (c Camera) ZoomAt(sx, sy, factor, lo, hi float64) Camera {
+	wx, wy := c.ToWorld(sx, sy)
+	z := math.Max(lo, math.Min(hi, c.Zoom*factor))
+	return Camera{X: wx - sx/z, Y: wy - sy/z, Zoom: z}
+}
+
+// Pan moves the view by a screen-pixel drag of (dx, dy).
+func (c Camera) Pan(dx, dy float64) Camera {
+	return Camera{X: c.X - dx/c.Zoom, Y: c.Y - dy/c.Zoom, Zoom: c.Zoom}
+}

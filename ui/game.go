@@ -1,0 +1,267 @@
+//go:build js || ebiten
+
+package ui
+
+import (
+	"fmt"
+	"math"
+	"runtime/debug"
+	"sync"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+)
+
+// Callbacks are how the game reports to its host (the wasm bridge). They run
+// on the game loop and must not block.
+type Callbacks struct {
+	// Select reports a click: a pod, a node, or nothing (HitNone).
+	Select func(Hit)
+	// Panic reports a recovered panic in Update or Draw with its stack.
+	Panic func(msg string)
+	// Drawn reports that scene generation gen is on screen, once per generation.
+	Drawn func(gen int)
+}
+
+// Game is the ebiten game: it shows the latest Scene given to SetScene.
+type Game struct {
+	cb Callbacks
+
+	// mu guards the hand-over from the host, which calls SetScene and
+	// SetTheme from JavaScript callbacks, to the game loop.
+	mu          sync.Mutex
+	nextScene   *Scene
+	nextGen     int
+	nextTheme   *Theme
+	nextSelect  *Hit
+	failureText string
+
+	scene     *Scene
+	gen       int
+	drawnGen  int
+	layout    *Layout
+	legend    []LegendEntry
+	motion    *Motion
+	theme     Theme
+	fonts     *fonts
+	paint     *painter
+	cam       Camera
+	autoFit   bool
+	selected  Hit
+	hover     Hit
+	cursorX   float64
+	cursorY   float64
+	pressed   bool
+	dragging  bool
+	pressX    float64
+	pressY    float64
+	w, h      int
+	scale     float64
+	lastPanic string
+}
+
+// NewGame returns a game with an empty scene.
+func NewGame(cb Callbacks) (*Game, error) {
+	f, err := loadFonts()
+	if err != nil {
+		return nil, fmt.Errorf("creating game: %w", err)
+	}
+	g := &Game{cb: cb, fonts: f, paint: newPainter(), motion: NewMotion(), theme: Light, autoFit: true, scale: 1}
+	g.apply(&Scene{}, 0)
+	return g, nil
+}
+
+// SetScene replaces what the canvas shows; gen numbers the scene so that the
+// host learns (through Callbacks.Drawn) when it is on screen.
+func (g *Game) SetScene(s *Scene, gen int) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.nextScene, g.nextGen = s, gen
+}
+
+// SetTheme switches between the light and dark palettes.
+func (g *Game) SetTheme(t Theme) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.nextTheme = &t
+}
+
+// Select selects a pod or node from outside (for example the details panel).
+func (g *Game) Select(h Hit) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.nextSelect = &h
+}
+
+// SetFailure shows (or, with "", hides) a banner over the canvas, for host
+// errors the canvas should not hide.
+func (g *Game) SetFailure(msg string) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.failureText = msg
+}
+
+func (g *Game) apply(s *Scene, gen int) {
+	g.scene, g.gen = s, gen
+	g.legend = Legend(s.Classes)
+	g.layout = Arrange(s, g.aspect())
+	g.motion.Retarget(g.layout)
+	if g.autoFit {
+		g.fit()
+	}
+	if !g.exists(g.selected) {
+		g.selected = Hit{}
+	}
+	if !g.exists(g.hover) {
+		g.hover = Hit{}
+	}
+}
+
+func (g *Game) exists(h Hit) bool {
+	switch h.Kind {
+	case HitPod:
+		_, ok := g.scene.FindPod(h.Key)
+		return ok
+	case HitNode:
+		_, ok := g.scene.FindNode(h.Key)
+		return ok
+	}
+	return true
+}
+
+func (g *Game) aspect() float64 {
+	if g.w == 0 || g.h == 0 {
+		return 16.0 / 9
+	}
+	return float64(g.w) / float64(g.h)
+}
+
+// fit frames the whole layout above the legend; small scenes are magnified
+// up to 1.6×, which keeps text readable from the back of a room.
+func (g *Game) fit() {
+	if g.w == 0 || g.h == 0 {
+		return
+	}
+	const margin = 20.0
+	legend := (LegendH + 10) * g.scale
+	g.cam = Fit(g.layout.Bounds, float64(g.w), float64(g.h)-legend, margin*g.scale, 1.6*g.scale)
+}
+
+// recovered turns a panic in the game loop into a report and a banner, so a
+// bug leaves a visible message instead of a dead tab.
+func (g *Game) recovered(where string) {
+	if r := recover(); r != nil {
+		msg := fmt.Sprintf("panic in %s: %v\n%s", where, r, debug.Stack())
+		if msg != g.lastPanic && g.cb.Panic != nil {
+			g.cb.Panic(msg)
+		}
+		g.lastPanic = msg
+		g.mu.Lock()
+		g.failureText = fmt.Sprintf("internal error in %s: %v", where, r)
+		g.mu.Unlock()
+	}
+}
+
+// Update takes the host's hand-overs, handles input and advances animation.
+func (g *Game) Update() error {
+	defer g.recovered("Update")
+	g.mu.Lock()
+	next, gen, theme, sel := g.nextScene, g.nextGen, g.nextTheme, g.nextSelect
+	g.nextScene, g.nextTheme, g.nextSelect = nil, nil, nil
+	g.mu.Unlock()
+	if theme != nil {
+		g.theme = *theme
+	}
+	if next != nil {
+		g.apply(next, gen)
+	}
+	if sel != nil && g.exists(*sel) {
+		g.selected = *sel
+	}
+	g.input()
+	g.motion.Step()
+	return nil
+}
+
+func (g *Game) input() {
+	cx, cy := ebiten.CursorPosition()
+	x, y := float64(cx), float64(cy)
+	px, py := g.cursorX, g.cursorY
+	g.cursorX, g.cursorY = x, y
+
+	if _, dy := ebiten.Wheel(); dy != 0 {
+		g.cam = g.cam.ZoomAt(x, y, math.Pow(1.12, dy), MinZoom*g.scale, MaxZoom*g.scale)
+		g.autoFit = false
+	}
+	switch {
+	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft):
+		g.pressed, g.dragging, g.pressX, g.pressY = true, false, x, y
+	case g.pressed && ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft):
+		if !g.dragging && math.Hypot(x-g.pressX, y-g.pressY) > 4*g.scale {
+			g.dragging = true
+		}
+	case g.pressed:
+		g.pressed = false
+		if !g.dragging {
+			g.click(x, y)
+		}
+		g.dragging = false
+	}
+	if g.dragging && (x != px || y != py) {
+		g.cam = g.cam.Pan(x-px, y-py)
+		g.autoFit = false
+	}
+
+	if inpututil.IsKeyJustPressed(ebiten.KeyF) || inpututil.IsKeyJustPressed(ebiten.Key0) {
+		g.autoFit = true
+		g.fit()
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyEqual) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadAdd) {
+		g.cam = g.cam.ZoomAt(float64(g.w)/2, float64(g.h)/2, 1.25, MinZoom*g.scale, MaxZoom*g.scale)
+		g.autoFit = false
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyMinus) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadSubtract) {
+		g.cam = g.cam.ZoomAt(float64(g.w)/2, float64(g.h)/2, 0.8, MinZoom*g.scale, MaxZoom*g.scale)
+		g.autoFit = false
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) && g.selected.Kind != HitNone {
+		g.selected = Hit{}
+		g.report()
+	}
+
+	wx, wy := g.cam.ToWorld(x, y)
+	g.hover = g.layout.HitTest(wx, wy, g.motion.Rect)
+}
+
+func (g *Game) click(x, y float64) {
+	wx, wy := g.cam.ToWorld(x, y)
+	g.selected = g.layout.HitTest(wx, wy, g.motion.Rect)
+	g.report()
+}
+
+func (g *Game) report() {
+	if g.cb.Select != nil {
+		g.cb.Select(g.selected)
+	}
+}
+
+// Layout makes the canvas as many device pixels as the page has, so text is
+// sharp on high-DPI screens and projectors.
+func (g *Game) Layout(outsideW, outsideH int) (int, int) {
+	s := ebiten.Monitor().DeviceScaleFactor()
+	if s <= 0 {
+		s = 1
+	}
+	w, h := int(math.Ceil(float64(outsideW)*s)), int(math.Ceil(float64(outsideH)*s))
+	if w != g.w || h != g.h || s != g.scale {
+		g.w, g.h, g.scale = w, h, s
+		if g.layout != nil {
+			g.layout = Arrange(g.scene, g.aspect())
+			g.motion.Retarget(g.layout)
+		}
+		if g.autoFit && g.layout != nil {
+			g.fit()
+		}
+	}
+	return w, h
+}

@@ -1,0 +1,300 @@
+package ui
+
+import "math"
+
+// Rect is an axis-aligned rectangle in world units (CSS pixels at zoom 1).
+type Rect struct {
+	X, Y, W, H float64
+}
+
+// Contains reports whether (x, y) lies inside r.
+func (r Rect) Contains(x, y float64) bool {
+	return x >= r.X && x < r.X+r.W && y >= r.Y && y < r.Y+r.H
+}
+
+// Union returns the smallest rectangle holding r and o; an empty r is ignored.
+func (r Rect) Union(o Rect) Rect {
+	if r.W == 0 && r.H == 0 {
+		return o
+	}
+	x0, y0 := math.Min(r.X, o.X), math.Min(r.Y, o.Y)
+	x1, y1 := math.Max(r.X+r.W, o.X+o.W), math.Max(r.Y+r.H, o.Y+o.H)
+	return Rect{X: x0, Y: y0, W: x1 - x0, H: y1 - y0}
+}
+
+// Geometry of the canvas in world units. Cards have a fixed width so that
+// text sizes stay the same across scenarios; the camera scales the whole.
+const (
+	CardW       = 248.0
+	CardPad     = 12.0
+	CardHeaderH = 24.0
+	CardTaintH  = 20.0
+	BarRowH     = 20.0
+	BarLabelW   = 52.0
+	BarValueW   = 92.0
+	ChipH       = 24.0
+	ChipGap     = 6.0
+	ZoneTitleH  = 34.0
+	ZonePad     = 14.0
+	ZoneGap     = 24.0
+	CardGap     = 14.0
+	QueueTitleH = 30.0
+	QueueChipW  = 170.0
+	// LegendH is the height of the legend strip at the bottom of the screen,
+	// in CSS pixels.
+	LegendH  = 30.0
+	barRows  = 3
+	chipCols = 2
+)
+
+// ChipW is the width of a chip on a node card (two columns per card).
+const ChipW = (CardW - 2*CardPad - ChipGap*(chipCols-1)) / chipCols
+
+// ZoneBox is a zone's region.
+type ZoneBox struct {
+	Name string
+	Rect Rect
+}
+
+// NodeBox is a node card.
+type NodeBox struct {
+	Node *Node
+	Rect Rect
+}
+
+// BarRect returns the rectangle of resource bar i (0 cpu, 1 memory, 2 pods),
+// without its label and value text.
+func (b NodeBox) BarRect(i int) Rect {
+	return Rect{
+		X: b.Rect.X + CardPad + BarLabelW,
+		Y: b.barsTop() + float64(i)*BarRowH + 5,
+		W: CardW - 2*CardPad - BarLabelW - BarValueW,
+		H: BarRowH - 10,
+	}
+}
+
+// TaintLine reports whether the card has a line for taints and the cordon mark.
+func (b NodeBox) TaintLine() bool { return hasTaintLine(b.Node) }
+
+func hasTaintLine(n *Node) bool { return len(n.Taints) > 0 || n.Unschedulable }
+
+func (b NodeBox) barsTop() float64 {
+	y := b.Rect.Y + CardPad + CardHeaderH
+	if b.TaintLine() {
+		y += CardTaintH
+	}
+	return y
+}
+
+// ChipBox is a pod chip, on a node card or in the queue lane.
+type ChipBox struct {
+	Pod     *Pod
+	Rect    Rect
+	Pending bool
+}
+
+// Layout is where everything of a scene goes, in world units.
+type Layout struct {
+	Queue  Rect
+	Zones  []ZoneBox
+	Nodes  []NodeBox
+	Chips  []ChipBox
+	Bounds Rect
+}
+
+// cardHeight is the height of a node card holding n chips.
+func cardHeight(node *Node) float64 {
+	h := CardPad + CardHeaderH + barRows*BarRowH + 8 + CardPad
+	if hasTaintLine(node) {
+		h += CardTaintH
+	}
+	rows := (len(node.Pods) + chipCols - 1) / chipCols
+	if rows > 0 {
+		h += float64(rows)*(ChipH+ChipGap) - ChipGap
+	}
+	return h
+}
+
+// zoneCols is the number of card columns in a zone of n nodes: roughly
+// square regions, so that large zones do not become one long strip.
+func zoneCols(n int) int {
+	c := int(math.Round(math.Sqrt(float64(n))))
+	if c < 1 {
+		c = 1
+	}
+	return c
+}
+
+// Arrange lays the scene out. aspect is the width/height ratio of the screen;
+// zones flow left to right and wrap so that the whole is about that shape.
+func Arrange(s *Scene, aspect float64) *Layout {
+	if aspect <= 0 {
+		aspect = 16.0 / 9
+	}
+	l := &Layout{}
+	type zoneShape struct {
+		zone  Zone
+		cols  int
+		rowsH []float64
+		w, h  float64
+	}
+	var shapes []zoneShape
+	widest := 0.0
+	for _, z := range s.Zones() {
+		sh := zoneShape{zone: z, cols: zoneCols(len(z.Nodes))}
+		for i, n := range z.Nodes {
+			r := i / sh.cols
+			if r == len(sh.rowsH) {
+				sh.rowsH = append(sh.rowsH, 0)
+			}
+			sh.rowsH[r] = math.Max(sh.rowsH[r], cardHeight(n))
+		}
+		sh.w = 2*ZonePad + float64(sh.cols)*CardW + float64(sh.cols-1)*CardGap
+		sh.h = ZoneTitleH + ZonePad
+		for _, rh := range sh.rowsH {
+			sh.h += rh + CardGap
+		}
+		sh.h += ZonePad - CardGap
+		widest = math.Max(widest, sh.w)
+		shapes = append(shapes, sh)
+	}
+	// Pick the row width, among the widths of the first k zones, that lets
+	// the whole be shown largest on a screen of the given aspect.
+	widths := make([]float64, len(shapes))
+	heights := make([]float64, len(shapes))
+	for i, sh := range shapes {
+		widths[i], heights[i] = sh.w, sh.h
+	}
+	rowW, best, prefix := widest, 0.0, -ZoneGap
+	for _, w := range widths {
+		prefix += w + ZoneGap
+		cand := math.Max(widest, prefix)
+		fw, fh := flowSize(widths, heights, cand)
+		if zoom := math.Min(aspect/fw, 1/fh); zoom > best*1.0001 {
+			rowW, best = cand, zoom
+		}
+	}
+
+	// The queue lane sits on top, as wide as the zone rows.
+	queueW := math.Max(rowW, 2*QueueChipW+3*ChipGap)
+	perRow := int((queueW - ChipGap) / (QueueChipW + ChipGap))
+	if perRow < 1 {
+		perRow = 1
+	}
+	qRows := (len(s.Pending) + perRow - 1) / perRow
+	if qRows == 0 {
+		qRows = 1 // an empty lane still shows where pending pods go
+	}
+	l.Queue = Rect{W: queueW, H: QueueTitleH + float64(qRows)*(ChipH+ChipGap) + ChipGap}
+	for i := range s.Pending {
+		r, c := i/perRow, i%perRow
+		l.Chips = append(l.Chips, ChipBox{
+			Pod:     &s.Pending[i],
+			Pending: true,
+			Rect: Rect{
+				X: ChipGap + float64(c)*(QueueChipW+ChipGap),
+				Y: QueueTitleH + float64(r)*(ChipH+ChipGap),
+				W: QueueChipW, H: ChipH,
+			},
+		})
+	}
+	l.Bounds = l.Queue
+
+	x, y, lineH := 0.0, l.Queue.H+ZoneGap, 0.0
+	for _, sh := range shapes {
+		if x > 0 && x+sh.w > rowW {
+			x, y, lineH = 0, y+lineH+ZoneGap, 0
+		}
+		zr := Rect{X: x, Y: y, W: sh.w, H: sh.h}
+		l.Zones = append(l.Zones, ZoneBox{Name: sh.zone.Name, Rect: zr})
+		cy := y + ZoneTitleH
+		for r, rh := range sh.rowsH {
+			for c := 0; c < sh.cols; c++ {
+				i := r*sh.cols + c
+				if i >= len(sh.zone.Nodes) {
+					break
+				}
+				n := sh.zone.Nodes[i]
+				nb := NodeBox{Node: n, Rect: Rect{X: x + ZonePad + float64(c)*(CardW+CardGap), Y: cy, W: CardW, H: rh}}
+				l.Nodes = append(l.Nodes, nb)
+				l.addNodeChips(nb)
+			}
+			cy += rh + CardGap
+		}
+		l.Bounds = l.Bounds.Union(zr)
+		x += sh.w + ZoneGap
+		lineH = math.Max(lineH, sh.h)
+	}
+	return l
+}
+
+// flowSize is the size of zones of the given sizes flowed into rows at most
+// rowW wide.
+func flowSize(widths, heights []float64, rowW float64) (w, h float64) {
+	x, y, lineH := 0.0, 0.0, 0.0
+	for i := range widths {
+		if x > 0 && x+widths[i] > rowW {
+			x, y, lineH = 0, y+lineH+ZoneGap, 0
+		}
+		x += widths[i]
+		w = math.Max(w, x)
+		x += ZoneGap
+		lineH = math.Max(lineH, heights[i])
+	}
+	return w, y + lineH
+}
+
+func (l *Layout) addNodeChips(nb NodeBox) {
+	top := nb.barsTop() + barRows*BarRowH + 8
+	for i := range nb.Node.Pods {
+		r, c := i/chipCols, i%chipCols
+		l.Chips = append(l.Chips, ChipBox{
+			Pod: &nb.Node.Pods[i],
+			Rect: Rect{
+				X: nb.Rect.X + CardPad + float64(c)*(ChipW+ChipGap),
+				Y: top + float64(r)*(ChipH+ChipGap),
+				W: ChipW, H: ChipH,
+			},
+		})
+	}
+}
+
+// HitKind says what a point on the canvas is over.
+type HitKind int
+
+// What a point can be over.
+const (
+	HitNone HitKind = iota
+	HitPod
+	HitNode
+)
+
+// Hit is the result of a hit test: a pod key or a node name.
+type Hit struct {
+	Kind HitKind
+	Key  string
+}
+
+// HitTest returns what lies under the world point (x, y); chips win over the
+// card they sit on. rects gives each chip's drawn position (chips move while
+// animating); nil means the laid-out position.
+func (l *Layout) HitTest(x, y float64, rects func(key string) (Rect, bool)) Hit {
+	for i := len(l.Chips) - 1; i >= 0; i-- {
+		c := l.Chips[i]
+		r := c.Rect
+		if rects != nil {
+			if ar, ok := rects(c.Pod.Key()); ok {
+				r = ar
+			}
+		}
+		if r.Contains(x, y) {
+			return Hit{Kind: HitPod, Key: c.Pod.Key()}
+		}
+	}
+	for _, n := range l.Nodes {
+		if n.Rect.Contains(x, y) {
+			return Hit{Kind: HitNode, Key: n.Node.Name}
+		}
+	}
+	return Hit{}
+}

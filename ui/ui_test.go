@@ -1,0 +1,176 @@
+package ui_test
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/schedplay/schedplay/ui"
+)
+
+func scene() *ui.Scene {
+	return &ui.Scene{
+		ZoneKey: "topology.kubernetes.io/zone",
+		Nodes: []ui.Node{
+			{Name: "b1", Zone: "zone-b", Pods: []ui.Pod{{Namespace: "default", Name: "web-1", Node: "b1"}}},
+			{Name: "loose"},
+			{Name: "a1", Zone: "zone-a"},
+			{Name: "a2", Zone: "zone-a", Pods: []ui.Pod{
+				{Namespace: "default", Name: "db-0", Node: "a2", Requests: ui.Resources{MilliCPU: 500, Memory: 1 << 30}},
+				{Namespace: "default", Name: "db-1", Node: "a2", Requests: ui.Resources{MilliCPU: 250}},
+				{Namespace: "default", Name: "db-2", Node: "a2"},
+			}},
+		},
+		Pending: []ui.Pod{{Namespace: "default", Name: "new"}},
+	}
+}
+
+func TestZones(t *testing.T) {
+	s := scene()
+	var got [][]string
+	for _, z := range s.Zones() {
+		names := []string{z.Name}
+		for _, n := range z.Nodes {
+			names = append(names, n.Name)
+		}
+		got = append(got, names)
+	}
+	// Zones sorted by name, nodes in scene order, unlabelled nodes last.
+	want := [][]string{{"zone-a", "a1", "a2"}, {"zone-b", "b1"}, {"", "loose"}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Zones() (-want +got):\n%s", diff)
+	}
+}
+
+func TestRequested(t *testing.T) {
+	s := scene()
+	n, ok := s.FindNode("a2")
+	if !ok {
+		t.Fatal("node a2 not found")
+	}
+	want := ui.Resources{MilliCPU: 750, Memory: 1 << 30, Pods: 3}
+	if diff := cmp.Diff(want, n.Requested()); diff != "" {
+		t.Errorf("Requested() (-want +got):\n%s", diff)
+	}
+}
+
+func TestArrange(t *testing.T) {
+	s := scene()
+	l := ui.Arrange(s, 16.0/9)
+	if len(l.Zones) != 3 || len(l.Nodes) != 4 || len(l.Chips) != 5 {
+		t.Fatalf("Arrange: %d zones, %d nodes, %d chips; want 3, 4, 5", len(l.Zones), len(l.Nodes), len(l.Chips))
+	}
+	for _, z := range l.Zones {
+		if z.Rect.Y < l.Queue.Y+l.Queue.H {
+			t.Errorf("zone %q at y=%v overlaps the queue lane ending at %v", z.Name, z.Rect.Y, l.Queue.Y+l.Queue.H)
+		}
+	}
+	// Every card lies inside its zone and every chip inside its card or the lane.
+	zoneOf := map[string]ui.Rect{}
+	for i, z := range s.Zones() {
+		for _, n := range z.Nodes {
+			zoneOf[n.Name] = l.Zones[i].Rect
+		}
+	}
+	inside := func(in, out ui.Rect) bool {
+		return in.X >= out.X && in.Y >= out.Y && in.X+in.W <= out.X+out.W && in.Y+in.H <= out.Y+out.H
+	}
+	cards := map[string]ui.Rect{}
+	for _, nb := range l.Nodes {
+		cards[nb.Node.Name] = nb.Rect
+		if !inside(nb.Rect, zoneOf[nb.Node.Name]) {
+			t.Errorf("card %s %+v is outside its zone %+v", nb.Node.Name, nb.Rect, zoneOf[nb.Node.Name])
+		}
+		for i := 0; i < 3; i++ {
+			if !inside(nb.BarRect(i), nb.Rect) {
+				t.Errorf("bar %d of %s is outside the card", i, nb.Node.Name)
+			}
+		}
+	}
+	for _, c := range l.Chips {
+		parent := cards[c.Pod.Node]
+		if c.Pending {
+			parent = l.Queue
+		}
+		if !inside(c.Rect, parent) {
+			t.Errorf("chip %s %+v is outside %+v", c.Pod.Key(), c.Rect, parent)
+		}
+		if !inside(c.Rect, l.Bounds) {
+			t.Errorf("chip %s is outside the bounds", c.Pod.Key())
+		}
+	}
+	// Chips do not overlap.
+	for i := range l.Chips {
+		for j := i + 1; j < len(l.Chips); j++ {
+			a, b := l.Chips[i].Rect, l.Chips[j].Rect
+			if a.X < b.X+b.W && b.X < a.X+a.W && a.Y < b.Y+b.H && b.Y < a.Y+a.H {
+				t.Errorf("chips %s and %s overlap", l.Chips[i].Pod.Key(), l.Chips[j].Pod.Key())
+			}
+		}
+	}
+}
+
+func TestArrangeWrapsManyZones(t *testing.T) {
+	s := &ui.Scene{}
+	for _, z := range []string{"a", "b", "c", "d", "e", "f", "g", "h", "i"} {
+		s.Nodes = append(s.Nodes, ui.Node{Name: z + "1", Zone: z})
+	}
+	l := ui.Arrange(s, 1)
+	rows := map[float64]bool{}
+	for _, z := range l.Zones {
+		rows[z.Rect.Y] = true
+	}
+	// Nine one-node zones on a square screen wrap into three rows.
+	if len(rows) != 3 {
+		t.Errorf("nine zones on a square screen use %d rows, want 3", len(rows))
+	}
+}
+
+func TestHitTest(t *testing.T) {
+	s := scene()
+	l := ui.Arrange(s, 16.0/9)
+	var db1, queueChip ui.ChipBox
+	for _, c := range l.Chips {
+		switch c.Pod.Name {
+		case "db-1":
+			db1 = c
+		case "new":
+			queueChip = c
+		}
+	}
+	var a1 ui.NodeBox
+	for _, n := range l.Nodes {
+		if n.Node.Name == "a1" {
+			a1 = n
+		}
+	}
+	moved := ui.Rect{X: -1000, Y: -1000, W: 10, H: 10}
+	tests := []struct {
+		name  string
+		x, y  float64
+		rects func(string) (ui.Rect, bool)
+		want  ui.Hit
+	}{
+		{name: "chip on a card", x: db1.Rect.X + 1, y: db1.Rect.Y + 1, want: ui.Hit{Kind: ui.HitPod, Key: "default/db-1"}},
+		{name: "chip in the queue", x: queueChip.Rect.X + 2, y: queueChip.Rect.Y + 2, want: ui.Hit{Kind: ui.HitPod, Key: "default/new"}},
+		{name: "card without chips", x: a1.Rect.X + 5, y: a1.Rect.Y + 5, want: ui.Hit{Kind: ui.HitNode, Key: "a1"}},
+		{name: "empty space", x: -50, y: -50, want: ui.Hit{}},
+		{
+			name: "animated chip is hit where it is drawn", x: -995, y: -995,
+			rects: func(k string) (ui.Rect, bool) { return moved, k == "default/db-1" },
+			want:  ui.Hit{Kind: ui.HitPod, Key: "default/db-1"},
+		},
+		{
+			name: "card under a chip that moved away", x: db1.Rect.X + 1, y: db1.Rect.Y + 1,
+			rects: func(k string) (ui.Rect, bool) { return moved, k == "default/db-1" },
+			want:  ui.Hit{Kind: ui.HitNode, Key: "a2"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := l.HitTest(tt.x, tt.y, tt.rects)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("HitTest(%v, %v) (-want +got):\n%s", tt.x, tt.y, diff)
+			}
+		})
+	}
+}

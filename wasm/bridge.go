@@ -1,0 +1,92 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"runtime/debug"
+	"syscall/js"
+)
+
+// bridge is the only code that touches syscall/js. It exposes one global
+// object of functions that take and return strings (JSON for anything
+// structured) and sends events to one listener the page registers.
+type bridge struct {
+	obj      js.Value
+	listener js.Value
+	funcs    []js.Func
+}
+
+func newBridge() *bridge {
+	return &bridge{obj: js.Global().Get("Object").New(), listener: js.Undefined()}
+}
+
+// export adds a method to the global object. Arguments arrive as strings;
+// the result is returned as a string. A panic is recovered, reported as an
+// event and returned as {"ok":false,"error":...}, so a bug in Go never
+// leaves the page with a dead runtime.
+func (b *bridge) export(name string, fn func(args []string) (string, error)) {
+	f := js.FuncOf(func(this js.Value, args []js.Value) (result any) {
+		defer func() {
+			if r := recover(); r != nil {
+				msg := fmt.Sprintf("panic in %s: %v", name, r)
+				b.emit(map[string]any{"type": "panic", "message": msg, "stack": string(debug.Stack())})
+				result = errorJSON(msg)
+			}
+		}()
+		strs := make([]string, len(args))
+		for i, a := range args {
+			if a.Type() != js.TypeString {
+				return errorJSON(fmt.Sprintf("%s: argument %d is a %s, want a string", name, i, a.Type()))
+			}
+			strs[i] = a.String()
+		}
+		out, err := fn(strs)
+		if err != nil {
+			return errorJSON(fmt.Sprintf("%s: %v", name, err))
+		}
+		return out
+	})
+	b.funcs = append(b.funcs, f)
+	b.obj.Set(name, f)
+}
+
+// listen lets the page register the function that receives events.
+func (b *bridge) listen() {
+	f := js.FuncOf(func(this js.Value, args []js.Value) any {
+		if len(args) == 1 && args[0].Type() == js.TypeFunction {
+			b.listener = args[0]
+		}
+		return nil
+	})
+	b.funcs = append(b.funcs, f)
+	b.obj.Set("setListener", f)
+}
+
+// publish makes the object visible as window[name] and tells a waiting page.
+func (b *bridge) publish(name string) {
+	js.Global().Set(name, b.obj)
+	if ready := js.Global().Get(name + "Ready"); ready.Type() == js.TypeFunction {
+		ready.Invoke(b.obj)
+	}
+}
+
+// emit sends one event to the listener as a JSON string. Errors thrown by
+// the listener are the page's problem; they must not kill the game loop.
+func (b *bridge) emit(ev map[string]any) {
+	if b.listener.Type() != js.TypeFunction {
+		return
+	}
+	data, err := json.Marshal(ev)
+	if err != nil {
+		return
+	}
+	defer func() { _ = recover() }()
+	b.listener.Invoke(string(data))
+}
+
+func errorJSON(msg string) string {
+	data, _ := json.Marshal(map[string]any{"ok": false, "error": msg})
+	return string(data)
+}

@@ -1,0 +1,37 @@
+// Boots the wasm build inside the stage frame. ebiten owns this document
+// (it appends its canvas to <body>), which is why the game lives in a frame
+// beside the editor rather than in the editor's page.
+import type { Bridge } from "./bridge";
+
+declare const Go: { new (): { importObject: WebAssembly.Imports; run(i: WebAssembly.Instance): Promise<void> } };
+
+const w = window as unknown as {
+  schedplayReady?: (api: Bridge) => void;
+  parent: Window & { onSchedplayStage?: (api: Bridge) => void };
+};
+
+// The bridge calls this once window.schedplay exists.
+w.schedplayReady = (api: Bridge) => {
+  w.parent.onSchedplayStage?.(api);
+};
+
+async function boot(): Promise<void> {
+  const go = new Go();
+  let instance: WebAssembly.Instance;
+  try {
+    const r = await WebAssembly.instantiateStreaming(fetch("main.wasm"), go.importObject);
+    instance = r.instance;
+  } catch {
+    // Some static hosts serve .wasm without application/wasm.
+    const bytes = await (await fetch("main.wasm")).arrayBuffer();
+    instance = (await WebAssembly.instantiate(bytes, go.importObject)).instance;
+  }
+  await go.run(instance);
+}
+
+boot().catch((err) => {
+  const p = document.createElement("pre");
+  p.textContent = "Could not start the canvas: " + String(err);
+  p.style.cssText = "color:#b91c1c;font:14px system-ui;padding:16px;white-space:pre-wrap";
+  document.body.append(p);
+});

@@ -182,6 +182,12 @@ func (v *validator) plugins(path string, ps *config.Plugins) {
 func (v *validator) args(path string, args any) {
 	switch a := args.(type) {
 	case *config.DefaultPreemptionArgs:
+		_, pctSet := v.o.paths[path+".minCandidateNodesPercentage"]
+		_, absSet := v.o.paths[path+".minCandidateNodesAbsolute"]
+		if pctSet && absSet && a.MinCandidateNodesPercentage == 0 && a.MinCandidateNodesAbsolute == 0 {
+			v.err(path+".minCandidateNodesPercentage", "Invalid value: 0: cannot be zero at the same time as minCandidateNodesAbsolute", "set one of them above zero")
+			return
+		}
 		v.explicitZero(path, "minCandidateNodesPercentage", a.MinCandidateNodesPercentage, 10)
 		v.explicitZero(path, "minCandidateNodesAbsolute", a.MinCandidateNodesAbsolute, 100)
 		if a.MinCandidateNodesPercentage < 0 || a.MinCandidateNodesPercentage > 100 {

@@ -326,6 +326,7 @@ func FuzzLoad(f *testing.F) {
 	for _, s := range []string{
 		"", "---\n---\n", "kind: [", "a: &x [*x]", "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec: {containers: [{name: a, resources: {requests: {cpu: 1e999}}}]}\n",
 		"apiVersion: v1\nkind: List\nitems: [1, {kind: Node}]\n", "x: &a {b: 1}\ny: {<<: *a}\n",
+		"a: &a [x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c]\ne: &e [*d, *d, *d, *d, *d, *d, *d, *d]\nf: &f [*e, *e, *e, *e, *e, *e, *e, *e]\ng: [*f, *f, *f, *f, *f, *f, *f, *f]\n",
 		"apiVersion: v1\nkind: Node\nmetadata: {name: n, labels: {a: 1}}\n\t- x\n",
 	} {
 		f.Add([]byte(s))
@@ -337,7 +338,8 @@ func FuzzLoad(f *testing.F) {
 			if !errors.As(err, &el) || len(el) == 0 {
 				t.Fatalf("error is not a non-empty ErrorList: %v", err)
 			}
-			lines := strings.Count(string(data), "\n") + 1
+			// YAML breaks lines at \n, \r\n and a lone \r.
+			lines := strings.Count(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n") + strings.Count(strings.ReplaceAll(string(data), "\r\n", ""), "\r") + 1
 			for _, d := range el {
 				if d.Line < 1 || d.Line > lines || d.Col < 1 {
 					t.Fatalf("diagnostic outside the input (%d lines): %v", lines, d)
@@ -347,4 +349,17 @@ func FuzzLoad(f *testing.F) {
 		}
 		checkWriteLoad(t, s)
 	})
+}
+
+func TestAliasBomb(t *testing.T) {
+	src := "a: &a [x, x, x, x, x, x, x, x]\n"
+	for i, c := range "bcdefghijklmnop" {
+		prev := string("abcdefghijklmnop"[i])
+		src += string(c) + ": &" + string(c) + " [*" + prev + ", *" + prev + ", *" + prev + ", *" + prev + "]\n"
+	}
+	_, err := Load("bomb.yaml", []byte(src))
+	var el ErrorList
+	if !errors.As(err, &el) || !strings.Contains(el[0].Msg, "too large") {
+		t.Fatalf("want a 'too large' error, got %v", err)
+	}
 }

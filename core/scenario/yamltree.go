@@ -22,6 +22,9 @@ type ynode struct {
 	vals []*ynode
 	// sequence items
 	items []*ynode
+	// size counts the nodes under n with aliases expanded (saturating), so
+	// that alias bombs are caught without walking them.
+	size int
 }
 
 type ykind int
@@ -121,6 +124,20 @@ func (b *treeBuilder) fail(n ast.Node, msg, hint string) *ynode {
 }
 
 func (b *treeBuilder) build(n ast.Node) *ynode {
+	y := b.build1(n)
+	if y.size == 0 {
+		y.size = 1
+		for _, v := range y.vals {
+			y.size = min(maxNodes+1, y.size+v.size)
+		}
+		for _, v := range y.items {
+			y.size = min(maxNodes+1, y.size+v.size)
+		}
+	}
+	return y
+}
+
+func (b *treeBuilder) build1(n ast.Node) *ynode {
 	if b.err != nil {
 		return &ynode{}
 	}
@@ -159,7 +176,7 @@ func (b *treeBuilder) build(n ast.Node) *ynode {
 		if !ok {
 			return b.fail(n, fmt.Sprintf("unknown alias *%s", name), "define the anchor &"+name+" before using it")
 		}
-		b.count += countNodes(target)
+		b.count += target.size
 		if b.count > maxNodes {
 			return b.fail(n, "document is too large after expanding aliases", "use fewer aliases")
 		}
@@ -191,17 +208,6 @@ func (b *treeBuilder) build(n ast.Node) *ynode {
 		return &ynode{kind: yNull, pos: pos}
 	}
 	return b.fail(n, fmt.Sprintf("unsupported YAML node %s", n.Type()), "")
-}
-
-func countNodes(n *ynode) int {
-	c := 1
-	for _, v := range n.vals {
-		c += countNodes(v)
-	}
-	for _, v := range n.items {
-		c += countNodes(v)
-	}
-	return c
 }
 
 func (b *treeBuilder) addEntry(out *ynode, mv *ast.MappingValueNode) {

@@ -95,6 +95,7 @@ type Report struct {
 	counts   map[string]*counts
 	diffs    []Diff
 	failures []string
+	notes    []string
 	// pending per-check state
 	checkDiff map[string]bool
 }
@@ -123,6 +124,15 @@ func (r *Report) Ambiguous(file, pod string, areas ...string) {
 	for _, a := range areas {
 		r.c(a).ambiguous++
 	}
+}
+
+// Note records why a scenario was ambiguous (printed after the table).
+func (r *Report) Note(file, pod, why string) {
+	where := file
+	if pod != "" {
+		where += " pod " + pod
+	}
+	r.notes = append(r.notes, where+": "+why)
 }
 
 // Fail records a run that could not be compared (ours or upstream failed).
@@ -194,6 +204,16 @@ func (r *Report) Print(w io.Writer, maxDiffs int) {
 				break
 			}
 			fmt.Fprintln(w, "  "+f)
+		}
+	}
+	if len(r.notes) > 0 {
+		fmt.Fprintf(w, "ambiguous (upstream chooses at random):\n")
+		for i, n := range r.notes {
+			if i >= maxDiffs {
+				fmt.Fprintf(w, "  ... %d more\n", len(r.notes)-maxDiffs)
+				break
+			}
+			fmt.Fprintln(w, "  "+n)
 		}
 	}
 	var un []Diff

@@ -256,6 +256,7 @@ func compareFile(rep *compare.Report, ours *runner, file string, simulate bool) 
 		}
 		if ambiguous {
 			rep.Ambiguous(name, pk, "filter", "score", "selection", "message", "preemption")
+			rep.Note(name, pk, "two upstream explain runs differ: "+firstDiff(up1, up2, err2))
 			continue
 		}
 		nnn := ""
@@ -280,6 +281,11 @@ func compareFile(rep *compare.Report, ours *runner, file string, simulate bool) 
 	}
 	if len(s1.Ambiguities) > 0 || err2 != nil || !sameJSON(s1, s2) {
 		rep.Ambiguous(name, "", "final")
+		why := strings.Join(s1.Ambiguities, "; ")
+		if why == "" {
+			why = "two upstream simulate runs differ: " + firstDiff(s1, s2, err2)
+		}
+		rep.Note(name, "", why)
 		return
 	}
 	compare.Simulate(rep, name, &o, s1)
@@ -289,4 +295,20 @@ func sameJSON(a, b any) bool {
 	ja, _ := json.Marshal(a)
 	jb, _ := json.Marshal(b)
 	return bytes.Equal(ja, jb)
+}
+
+// firstDiff describes the first line where the JSON of two upstream runs differs.
+func firstDiff(a, b any, err error) string {
+	if err != nil {
+		return err.Error()
+	}
+	ja, _ := json.MarshalIndent(a, "", " ")
+	jb, _ := json.MarshalIndent(b, "", " ")
+	la, lb := strings.Split(string(ja), "\n"), strings.Split(string(jb), "\n")
+	for i := 0; i < len(la) && i < len(lb); i++ {
+		if la[i] != lb[i] {
+			return fmt.Sprintf("line %d: %s vs %s", i+1, strings.TrimSpace(la[i]), strings.TrimSpace(lb[i]))
+		}
+	}
+	return "length differs"
 }

@@ -92,7 +92,11 @@ func Simulate(sc *scenario.Scenario) (*contract.Simulate, error) {
 	orig := env.Sched.SchedulePod
 	env.Sched.SchedulePod = func(ctx context.Context, f framework.Framework, state fwk.CycleState, podInfo *framework.QueuedPodInfo) (scheduler.ScheduleResult, error) {
 		s.detectRandomChoice(f, podInfo.Pod)
-		return orig(ctx, f, state, podInfo)
+		res, err := orig(ctx, f, state, podInfo)
+		if trace {
+			fmt.Fprintf(os.Stderr, "[%s] SchedulePod %s -> %q err=%v\n", env.Clock.Now().Sub(env.SC.T0), key(podInfo.Pod), res.SuggestedHost, err)
+		}
+		return res, err
 	}
 	for _, p := range pending {
 		env.Clock.Step(time.Microsecond)
@@ -413,6 +417,10 @@ func (s *sim) run() error {
 			if trace {
 				fmt.Fprintf(os.Stderr, "[%s] cycle: activeQ=%v backoffQ=%v\n", env.Clock.Now().Sub(env.SC.T0), podNames(q.PodsInActiveQ()), podNames(q.PodsInBackoffQ()))
 			}
+			// A cycle takes no simulated time, but 1µs keeps queue timestamps in attempt
+			// order, as in a real cluster (equal timestamps would make the activeQ order of
+			// equal-priority pods depend on event delivery order).
+			env.Clock.Step(time.Microsecond)
 			env.Sched.ScheduleOne(env.Ctx)
 			continue
 		}

@@ -354,13 +354,15 @@ type PodSpec struct {
 
 // Pod condition types the simulation sets or reads.
 const (
-	PodReady          = "Ready"
-	DisruptionTarget  = "DisruptionTarget"
-	PodScheduled      = "PodScheduled"
-	ConditionTrue     = "True"
-	ConditionFalse    = "False"
-	PodReasonPreempt  = "PreemptionByScheduler"
-	PodReasonUnschedu = "Unschedulable"
+	PodReady         = "Ready"
+	DisruptionTarget = "DisruptionTarget"
+	PodScheduled     = "PodScheduled"
+	ConditionTrue    = "True"
+	ConditionFalse   = "False"
+	PodReasonPreempt = "PreemptionByScheduler"
+	// PodReasonTerminationByKubelet marks a node-pressure eviction.
+	PodReasonTerminationByKubelet = "TerminationByKubelet"
+	PodReasonUnschedu             = "Unschedulable"
 )
 
 // PodCondition is one entry of status.conditions.

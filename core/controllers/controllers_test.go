@@ -169,7 +169,9 @@ func TestSyncStatefulSet(t *testing.T) {
 	}
 	pending := func(p *api.Pod) { p.Status.Phase = api.PodPending }
 	terminating := func(p *api.Pod) { p.DeletionTimestamp = &t0 }
-	notReady := func(p *api.Pod) { p.Status.Conditions = []api.PodCondition{{Type: api.PodReady, Status: api.ConditionFalse}} }
+	notReady := func(p *api.Pod) {
+		p.Status.Conditions = []api.PodCondition{{Type: api.PodReady, Status: api.ConditionFalse}}
+	}
 	tests := []struct {
 		name                   string
 		owned                  []*api.Pod

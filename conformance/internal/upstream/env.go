@@ -13,6 +13,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/client-go/informers"
 	"k8s.io/client-go/kubernetes/fake"
+	k8stesting "k8s.io/client-go/testing"
 	"k8s.io/client-go/tools/events"
 	"k8s.io/klog/v2"
 	"k8s.io/kubernetes/pkg/scheduler"
@@ -25,9 +26,11 @@ import (
 // Env is a fake cluster (client-go fake clientset + informers) with a real
 // scheduler built by scheduler.New on top of it.
 type Env struct {
-	SC      *scenario.Scenario
-	Clock   *testingclock.FakeClock
-	CS      *fake.Clientset
+	SC    *scenario.Scenario
+	Clock *testingclock.FakeClock
+	CS    *fake.Clientset
+	// Tracker is the clientset's object store; writes through it bump resourceVersion.
+	Tracker k8stesting.ObjectTracker
 	Factory informers.SharedInformerFactory
 	Sched   *scheduler.Scheduler
 	Ctx     context.Context
@@ -50,14 +53,17 @@ func newEnv(sc *scenario.Scenario, initial []runtime.Object) (*Env, error) {
 
 // newEnvWith is newEnv with the clock's start and a hook that installs reactors on the
 // fake clientset before anything watches it.
-func newEnvWith(sc *scenario.Scenario, initial []runtime.Object, start time.Time, setup func(*fake.Clientset)) (*Env, error) {
+func newEnvWith(sc *scenario.Scenario, initial []runtime.Object, start time.Time, setup func(*fake.Clientset, k8stesting.ObjectTracker)) (*Env, error) {
+	cs, tracker, err := newClientset(initial...)
+	if err != nil {
+		return nil, fmt.Errorf("creating the fake API server: %w", err)
+	}
+	if setup != nil {
+		setup(cs, tracker)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	ctx = klog.NewContext(ctx, klog.Background())
 	clk := testingclock.NewFakeClock(start)
-	cs := fake.NewClientset(initial...)
-	if setup != nil {
-		setup(cs)
-	}
 	factory := scheduler.NewInformerFactory(cs, 0)
 	cfg := sc.Config
 	opts := []scheduler.Option{
@@ -77,7 +83,7 @@ func newEnvWith(sc *scenario.Scenario, initial []runtime.Object, start time.Time
 	}
 	factory.Start(ctx.Done())
 	factory.WaitForCacheSync(ctx.Done())
-	return &Env{SC: sc, Clock: clk, CS: cs, Factory: factory, Sched: sched, Ctx: ctx, cancel: cancel}, nil
+	return &Env{SC: sc, Clock: clk, CS: cs, Tracker: tracker, Factory: factory, Sched: sched, Ctx: ctx, cancel: cancel}, nil
 }
 
 // initialObjects returns every object of the scenario except the pending pods.

@@ -12,16 +12,16 @@ import (
 
 	v1 "k8s.io/api/core/v1"
 	policyv1 "k8s.io/api/policy/v1"
-	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	apiequality "k8s.io/apimachinery/pkg/api/equality"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/client-go/kubernetes/fake"
 	k8stesting "k8s.io/client-go/testing"
 	"k8s.io/klog/v2"
-	podutil "k8s.io/kubernetes/pkg/api/v1/pod"
 	fwk "k8s.io/kube-scheduler/framework"
+	podutil "k8s.io/kubernetes/pkg/api/v1/pod"
 	"k8s.io/kubernetes/pkg/scheduler"
 	"k8s.io/kubernetes/pkg/scheduler/framework"
 	"k8s.io/kubernetes/pkg/scheduler/framework/plugins/defaultpreemption"
@@ -45,6 +45,7 @@ var pdbsGVR = schema.GroupVersionResource{Group: "policy", Version: "v1", Resour
 // fake clock.
 type sim struct {
 	env     *Env
+	tracker k8stesting.ObjectTracker // bumps resourceVersion on every write
 	actions atomic.Int64
 
 	preemptors []*defaultpreemption.DefaultPreemption
@@ -129,17 +130,18 @@ func podNames(ps []*v1.Pod) []string {
 
 func key(p *v1.Pod) string { return p.Namespace + "/" + p.Name }
 
-func (s *sim) install(cs *fake.Clientset) {
+func (s *sim) install(cs *fake.Clientset, tr k8stesting.ObjectTracker) {
+	s.tracker = tr
 	cs.PrependReactor("create", "pods", func(a k8stesting.Action) (bool, runtime.Object, error) {
 		if a.GetSubresource() != "binding" {
 			return false, nil, nil
 		}
 		b := a.(k8stesting.CreateAction).GetObject().(*v1.Binding)
-		return true, b, s.bind(cs, a.GetNamespace(), b)
+		return true, b, s.bind(a.GetNamespace(), b)
 	})
 	cs.PrependReactor("delete", "pods", func(a k8stesting.Action) (bool, runtime.Object, error) {
 		da := a.(k8stesting.DeleteActionImpl)
-		return s.delete(cs, da)
+		return s.delete(da)
 	})
 	// Installed last, so it runs first: counts every API call.
 	cs.PrependReactor("*", "*", func(a k8stesting.Action) (bool, runtime.Object, error) {
@@ -172,8 +174,8 @@ func (s *sim) install(cs *fake.Clientset) {
 // setPodNodeAndMetadata, with PodTopologyLabelsAdmission and
 // ClearingNominatedNodeNameAfterBinding on by default in v1.36), then what a kubelet
 // does right away in this time model: the pod runs and is Ready.
-func (s *sim) bind(cs *fake.Clientset, ns string, b *v1.Binding) error {
-	obj, err := cs.Tracker().Get(podsGVR, ns, b.Name)
+func (s *sim) bind(ns string, b *v1.Binding) error {
+	obj, err := s.tracker.Get(podsGVR, ns, b.Name)
 	if err != nil {
 		return err
 	}
@@ -210,15 +212,15 @@ func (s *sim) bind(cs *fake.Clientset, ns string, b *v1.Binding) error {
 	s.mu.Lock()
 	s.lastNode[key(pod)] = node
 	s.mu.Unlock()
-	return cs.Tracker().Update(podsGVR, pod, ns)
+	return s.tracker.Update(podsGVR, pod, ns)
 }
 
 // delete implements the API server's graceful pod deletion (pod strategy
 // CheckGracefulDelete): a bound, non-terminal pod gets deletionTimestamp = now + grace
 // (DeleteOptions.gracePeriodSeconds, else spec.terminationGracePeriodSeconds, else 30)
 // and stays until the kubelet removes it; other pods go at once.
-func (s *sim) delete(cs *fake.Clientset, a k8stesting.DeleteActionImpl) (bool, runtime.Object, error) {
-	obj, err := cs.Tracker().Get(podsGVR, a.GetNamespace(), a.Name)
+func (s *sim) delete(a k8stesting.DeleteActionImpl) (bool, runtime.Object, error) {
+	obj, err := s.tracker.Get(podsGVR, a.GetNamespace(), a.Name)
 	if err != nil {
 		return false, nil, nil // default reaction returns NotFound
 	}
@@ -244,7 +246,7 @@ func (s *sim) delete(cs *fake.Clientset, a k8stesting.DeleteActionImpl) (bool, r
 		} else {
 			pod.DeletionTimestamp = &metav1.Time{Time: newEnd}
 			pod.DeletionGracePeriodSeconds = &grace
-			return true, pod, cs.Tracker().Update(podsGVR, pod, pod.Namespace)
+			return true, pod, s.tracker.Update(podsGVR, pod, pod.Namespace)
 		}
 	}
 	if grace <= 0 {
@@ -253,11 +255,11 @@ func (s *sim) delete(cs *fake.Clientset, a k8stesting.DeleteActionImpl) (bool, r
 	end := metav1.NewTime(s.env.Clock.Now().Add(time.Duration(grace) * time.Second))
 	pod.DeletionTimestamp = &end
 	pod.DeletionGracePeriodSeconds = &grace
-	return true, pod, cs.Tracker().Update(podsGVR, pod, pod.Namespace)
+	return true, pod, s.tracker.Update(podsGVR, pod, pod.Namespace)
 }
 
 func (s *sim) listPods() []*v1.Pod {
-	objs, err := s.env.CS.Tracker().List(podsGVR, v1.SchemeGroupVersion.WithKind("Pod"), "")
+	objs, err := s.tracker.List(podsGVR, v1.SchemeGroupVersion.WithKind("Pod"), "")
 	if err != nil {
 		return nil
 	}
@@ -286,7 +288,7 @@ func (s *sim) kubelet() int {
 		if p.DeletionTimestamp == nil || s.terminationEnd(p).After(now) {
 			continue
 		}
-		if err := s.env.CS.Tracker().Delete(podsGVR, p.Namespace, p.Name); err == nil {
+		if err := s.tracker.Delete(podsGVR, p.Namespace, p.Name); err == nil {
 			n++
 		}
 	}
@@ -311,7 +313,7 @@ func (s *sim) nextTermination() (time.Time, bool) {
 
 // syncPDBs is the disruption controller: PDB status follows the pods.
 func (s *sim) syncPDBs() {
-	objs, err := s.env.CS.Tracker().List(pdbsGVR, policyv1.SchemeGroupVersion.WithKind("PodDisruptionBudget"), "")
+	objs, err := s.tracker.List(pdbsGVR, policyv1.SchemeGroupVersion.WithKind("PodDisruptionBudget"), "")
 	if err != nil {
 		return
 	}
@@ -321,7 +323,7 @@ func (s *sim) syncPDBs() {
 		before := pdb.Status.DeepCopy()
 		scenario.ComputePDBStatus([]*policyv1.PodDisruptionBudget{pdb}, pods)
 		if !apiequality.Semantic.DeepEqual(*before, pdb.Status) {
-			_ = s.env.CS.Tracker().Update(pdbsGVR, pdb, pdb.Namespace)
+			_ = s.tracker.Update(pdbsGVR, pdb, pdb.Namespace)
 		}
 	}
 }

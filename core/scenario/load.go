@@ -47,6 +47,10 @@ type loader struct {
 	src   []byte
 	diags []Diagnostic
 	objs  []*object
+	// timeline and the objects its actions create (kept out of objs: they
+	// do not exist at T0).
+	timeline []*Action
+	created  []*object
 }
 
 func (l *loader) add(d Diagnostic) {
@@ -128,6 +132,10 @@ func (l *loader) readObject(n *ynode) {
 	apiVersion, an := scalarAt(n, "apiVersion")
 	if kn == nil || kind == "" {
 		l.errorAt(n.pos, "", "kind", "missing kind", "add kind: Pod, Node, PriorityClass, PodDisruptionBudget, ... to the object")
+		return
+	}
+	if kind == TimelineKind {
+		l.readTimeline(n, apiVersion, an)
 		return
 	}
 	info, ok := kinds[kind]
@@ -215,6 +223,7 @@ func (l *loader) assemble() *Scenario {
 		}
 	}
 	l.admit(s)
+	l.assembleTimeline(s)
 	if l.hasErrors() {
 		return nil
 	}

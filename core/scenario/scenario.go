@@ -39,6 +39,8 @@ type Scenario struct {
 	Deployments            []*api.Deployment
 	// Config is defaulted (config.SetDefaults) even when the file has none.
 	Config *config.KubeSchedulerConfiguration
+	// Timeline is what the scenario's Timeline document schedules, by time.
+	Timeline []*Action
 	// T0 is the scenario's "now" (see the package comment).
 	T0       time.Time
 	Warnings []Diagnostic

@@ -63,14 +63,18 @@ type Plan struct {
 	Killed bool
 }
 
-// KubeletPlan plays a deletion with grace seconds (override, when set,
-// replaces the period after the hook, as eviction does). Containers stop in
+// KubeletPlan plays a deletion with grace seconds. override, when set, is
+// an eviction's grace period: it replaces the whole period (at least 1 s, as
+// the pod workers' calculateEffectiveGracePeriod), hook included. Containers stop in
 // parallel; each runs its preStop hook for at most the grace period, then
 // gets SIGTERM with what is left of the period, but never less than the
 // kubelet's 2 s minimum; a container still running then is killed.
 func KubeletPlan(pod *api.Pod, grace int64, override *int64) Plan {
+	if override != nil {
+		grace = max(*override, 1)
+	}
 	plan := Plan{GracePeriod: grace}
-	if grace == 0 && override == nil {
+	if grace == 0 {
 		return plan // removed at once
 	}
 	shutdown, hasShutdown := seconds(pod, AnnotationShutdownSeconds)
@@ -84,9 +88,6 @@ func KubeletPlan(pod *api.Pod, grace int64, override *int64) Plan {
 		remaining := time.Duration(grace)*time.Second - elapsed
 		if remaining < MinimumGracePeriodSeconds*time.Second {
 			remaining = MinimumGracePeriodSeconds * time.Second
-		}
-		if override != nil {
-			remaining = time.Duration(*override) * time.Second
 		}
 		end := elapsed + remaining
 		killed := false

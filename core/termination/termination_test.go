@@ -70,7 +70,9 @@ func TestKubeletPlan(t *testing.T) {
 			p.Spec.Containers[0].Lifecycle = &api.Lifecycle{PreStop: &api.LifecycleHandler{Exec: map[string]any{"command": []any{"sh"}}}}
 			return annotate(p, AnnotationPreStopSeconds, "7")
 		}(), 30, nil, Plan{GracePeriod: 30, PreStop: 7 * s, Sigterm: 7 * s, End: 30 * s}},
-		{"eviction override replaces the period after the hook", st.MakePod().Obj(), 30, i64(0), Plan{GracePeriod: 30}},
+		{"eviction override 0 becomes 1 s, then the 2 s minimum", st.MakePod().Obj(), 30, i64(0), Plan{GracePeriod: 1, End: 2 * s}},
+		{"eviction override bounds the preStop hook too", withPreStopSleep(st.MakePod().Obj(), 10), 30, i64(5),
+			Plan{GracePeriod: 5, PreStop: 5 * s, Sigterm: 5 * s, End: 7 * s}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

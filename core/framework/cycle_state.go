@@ -21,6 +21,26 @@ type CycleState struct {
 	SkipFilterPlugins map[string]bool
 	// SkipScorePlugins are plugins whose PreScore returned Skip.
 	SkipScorePlugins map[string]bool
+
+	// filterOwner's filterPlugins are the filter plugins left after the
+	// PreFilter skips, so that Filter, which runs per node, need not look
+	// every plugin up in SkipFilterPlugins each time.
+	filterOwner   any
+	filterPlugins []FilterPlugin
+}
+
+// SetFilterPlugins records the filter plugins owner (a framework) runs this
+// cycle; it must be called again whenever SkipFilterPlugins changes.
+func (c *CycleState) SetFilterPlugins(owner any, plugins []FilterPlugin) {
+	c.filterOwner, c.filterPlugins = owner, plugins
+}
+
+// FilterPlugins returns what owner recorded with SetFilterPlugins.
+func (c *CycleState) FilterPlugins(owner any) ([]FilterPlugin, bool) {
+	if owner == nil || c.filterOwner != owner {
+		return nil, false
+	}
+	return c.filterPlugins, true
 }
 
 // NewCycleState returns an empty state.
@@ -53,6 +73,7 @@ func (c *CycleState) Clone() *CycleState {
 	}
 	out.SkipFilterPlugins = copySet(c.SkipFilterPlugins)
 	out.SkipScorePlugins = copySet(c.SkipScorePlugins)
+	out.filterOwner, out.filterPlugins = c.filterOwner, c.filterPlugins
 	return out
 }
 

@@ -345,7 +345,10 @@ func (f *Framework) RunPreEnqueuePlugins(pod *api.Pod) *framework.Status {
 // and an empty intersection rejects every node.
 func (f *Framework) RunPreFilterPlugins(state *framework.CycleState, pod *api.Pod) (*framework.PreFilterResult, *framework.Status, map[string]bool) {
 	skip := map[string]bool{}
-	defer func() { state.SkipFilterPlugins = skip }()
+	defer func() {
+		state.SkipFilterPlugins = skip
+		state.SetFilterPlugins(f, f.unskippedFilterPlugins(skip))
+	}()
 	nodes := f.snapshot.List()
 	var result *framework.PreFilterResult
 	withNodes := map[string]bool{}
@@ -394,10 +397,11 @@ func sortedKeys(m map[string]bool) []string {
 
 // RunFilterPlugins returns the first rejection, with its plugin.
 func (f *Framework) RunFilterPlugins(state *framework.CycleState, pod *api.Pod, nodeInfo *framework.NodeInfo) *framework.Status {
-	for _, pl := range f.filterPlugins {
-		if state.SkipFilterPlugins[pl.Name()] {
-			continue
-		}
+	plugins, ok := state.FilterPlugins(f)
+	if !ok {
+		plugins = f.unskippedFilterPlugins(state.SkipFilterPlugins)
+	}
+	for _, pl := range plugins {
 		if s := pl.Filter(state, pod, nodeInfo); !s.IsSuccess() {
 			if !s.IsRejected() {
 				s = framework.AsStatus(fmt.Errorf("running %q filter plugin: %w", pl.Name(), s.AsError()))
@@ -406,6 +410,17 @@ func (f *Framework) RunFilterPlugins(state *framework.CycleState, pod *api.Pod, 
 		}
 	}
 	return nil
+}
+
+// unskippedFilterPlugins lists the filter plugins not in skip, in order.
+func (f *Framework) unskippedFilterPlugins(skip map[string]bool) []framework.FilterPlugin {
+	out := make([]framework.FilterPlugin, 0, len(f.filterPlugins))
+	for _, pl := range f.filterPlugins {
+		if !skip[pl.Name()] {
+			out = append(out, pl)
+		}
+	}
+	return out
 }
 
 // RunFilterPluginsWithNominatedPods filters twice when the node has
@@ -565,17 +580,26 @@ func (f *Framework) RunScorePlugins(state *framework.CycleState, pod *api.Pod, n
 			return nil, framework.AsStatus(fmt.Errorf("running Normalize on Score plugins: plugin %q failed with: %w", pl.Name(), st.AsError()))
 		}
 	}
+	// Names and weights are looked up once, and every node's scores share
+	// one backing array: this loop runs for every feasible node.
+	names := make([]string, len(plugins))
+	weights := make([]int64, len(plugins))
+	for i, pl := range plugins {
+		names[i] = pl.Name()
+		weights[i] = int64(f.scoreWeights[names[i]])
+	}
+	all := make([]PluginScore, len(nodes)*len(plugins))
 	out := make([]NodePluginScores, len(nodes))
 	for j, ni := range nodes {
-		nps := NodePluginScores{Name: ni.Node().Name, Scores: make([]PluginScore, len(plugins))}
-		for i, pl := range plugins {
+		nps := NodePluginScores{Name: ni.Node().Name, Scores: all[j*len(plugins) : (j+1)*len(plugins) : (j+1)*len(plugins)]}
+		for i := range plugins {
 			s := lists[i][j].Score
 			if s > framework.MaxNodeScore || s < framework.MinNodeScore {
 				return nil, framework.AsStatus(fmt.Errorf("applying score defaultWeights on Score plugins: plugin %q returns an invalid score %v, it should in the range of [%v, %v] after normalizing",
-					pl.Name(), s, framework.MinNodeScore, framework.MaxNodeScore))
+					names[i], s, framework.MinNodeScore, framework.MaxNodeScore))
 			}
-			w := int64(f.scoreWeights[pl.Name()])
-			nps.Scores[i] = PluginScore{Name: pl.Name(), Raw: s, Score: s * w}
+			w := weights[i]
+			nps.Scores[i] = PluginScore{Name: names[i], Raw: s, Score: s * w}
 			nps.TotalScore += s * w
 		}
 		out[j] = nps

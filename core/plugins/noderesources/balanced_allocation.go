@@ -40,6 +40,7 @@ func NewBalancedAllocation(args any, _ framework.Handle) (framework.Plugin, erro
 		useRequested:            true,
 		enablePodLevelResources: true,
 		scorer:                  balancedResourceScorer,
+		kind:                    kindBalanced,
 		resources:               a.Resources,
 	}}, nil
 }

@@ -83,9 +83,9 @@ func newFitScorer(s *config.ScoringStrategy) (*resourceAllocationScorer, error) 
 	r := &resourceAllocationScorer{name: string(s.Type), resources: s.Resources}
 	switch s.Type {
 	case config.LeastAllocated:
-		r.scorer = leastResourceScorer(s.Resources)
+		r.scorer, r.kind = leastResourceScorer(s.Resources), kindLeastAllocated
 	case config.MostAllocated:
-		r.scorer = mostResourceScorer(s.Resources)
+		r.scorer, r.kind = mostResourceScorer(s.Resources), kindMostAllocated
 	case config.RequestedToCapacityRatio:
 		r.scorer = requestedToCapacityRatioScorer(s.Resources, s.RequestedToCapacityRatio.Shape)
 	default:

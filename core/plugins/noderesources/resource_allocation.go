@@ -1,6 +1,8 @@
 package noderesources
 
 import (
+	"slices"
+
 	"github.com/schedplay/schedplay/core/api"
 	"github.com/schedplay/schedplay/core/config"
 	"github.com/schedplay/schedplay/core/framework"
@@ -18,24 +20,55 @@ type resourceAllocationScorer struct {
 	// enablePodLevelResources honours spec.resources for the incoming pod.
 	enablePodLevelResources bool
 	scorer                  func(requested, allocated, allocatable []int64) int64
-	resources               []config.ResourceSpec
+	// kind names the built-in scorer, which score calls directly so that
+	// the per-node lists can stay on the stack; kindOther calls scorer.
+	kind      scorerKind
+	resources []config.ResourceSpec
 }
+
+type scorerKind int
+
+const (
+	kindOther scorerKind = iota
+	kindLeastAllocated
+	kindMostAllocated
+	kindBalanced
+)
+
+// maxStackResources is how many scored resources fit the on-stack lists.
+const maxStackResources = 8
 
 func (r *resourceAllocationScorer) score(nodeInfo *framework.NodeInfo, podRequests []int64) (int64, *framework.Status) {
-	if len(r.resources) == 0 {
+	n := len(r.resources)
+	if n == 0 {
 		return 0, framework.NewStatus(framework.Error, "resources not found")
 	}
-	requested, allocated, allocatable := r.calculateNodeAllocatableRequest(nodeInfo, podRequests)
-	return r.scorer(requested, allocated, allocatable), nil
+	// Scoring runs for every feasible node: keep its three lists off the heap.
+	var buf [3 * maxStackResources]int64
+	var requested, allocated, allocatable []int64
+	if n <= maxStackResources {
+		requested, allocated, allocatable = buf[:n:n], buf[n:2*n:2*n], buf[2*n:3*n:3*n]
+	} else {
+		requested, allocated, allocatable = make([]int64, n), make([]int64, n), make([]int64, n)
+	}
+	r.calculateNodeAllocatableRequest(nodeInfo, podRequests, requested, allocated, allocatable)
+	switch r.kind {
+	case kindLeastAllocated:
+		return weightedScore(r.resources, requested, allocatable, leastRequestedScore), nil
+	case kindMostAllocated:
+		return weightedScore(r.resources, requested, allocatable, mostRequestedScore), nil
+	case kindBalanced:
+		return balancedResourceScorer(requested, allocated, allocatable), nil
+	}
+	// An arbitrary scorer may keep what it is given.
+	return r.scorer(slices.Clone(requested), slices.Clone(allocated), slices.Clone(allocatable)), nil
 }
 
-// calculateNodeAllocatableRequest leaves a resource at zeros (so scorers skip
-// it) when the node has none of it, or when it is a scalar resource the pod
-// does not request.
-func (r *resourceAllocationScorer) calculateNodeAllocatableRequest(nodeInfo *framework.NodeInfo, podRequests []int64) (requested, allocated, allocatable []int64) {
-	requested = make([]int64, len(r.resources))
-	allocated = make([]int64, len(r.resources))
-	allocatable = make([]int64, len(r.resources))
+// calculateNodeAllocatableRequest fills the three lists (zeroed, one entry
+// per resource), leaving a resource at zeros (so scorers skip it) when the
+// node has none of it, or when it is a scalar resource the pod does not
+// request.
+func (r *resourceAllocationScorer) calculateNodeAllocatableRequest(nodeInfo *framework.NodeInfo, podRequests, requested, allocated, allocatable []int64) {
 	for i := range r.resources {
 		name := api.ResourceName(r.resources[i].Name)
 		if podRequests[i] == 0 && framework.IsScalarResourceName(name) {
@@ -49,7 +82,6 @@ func (r *resourceAllocationScorer) calculateNodeAllocatableRequest(nodeInfo *fra
 		allocated[i] = nodeAllocated
 		requested[i] = nodeAllocated + podRequests[i]
 	}
-	return requested, allocated, allocatable
 }
 
 // calculateResourceAllocatableRequest returns the node's allocatable and
@@ -108,18 +140,22 @@ func readState(state *framework.CycleState, key framework.StateKey) framework.St
 // the node has, truncating (LeastAllocated and MostAllocated).
 func weightedScorer(resources []config.ResourceSpec, perResource func(requested, capacity int64) int64) func(requested, allocated, allocatable []int64) int64 {
 	return func(requested, _, allocatable []int64) int64 {
-		var nodeScore, weightSum int64
-		for i := range requested {
-			if allocatable[i] == 0 {
-				continue
-			}
-			w := resources[i].Weight
-			nodeScore += perResource(requested[i], allocatable[i]) * w
-			weightSum += w
-		}
-		if weightSum == 0 {
-			return 0
-		}
-		return nodeScore / weightSum
+		return weightedScore(resources, requested, allocatable, perResource)
 	}
+}
+
+func weightedScore(resources []config.ResourceSpec, requested, allocatable []int64, perResource func(requested, capacity int64) int64) int64 {
+	var nodeScore, weightSum int64
+	for i := range requested {
+		if allocatable[i] == 0 {
+			continue
+		}
+		w := resources[i].Weight
+		nodeScore += perResource(requested[i], allocatable[i]) * w
+		weightSum += w
+	}
+	if weightSum == 0 {
+		return 0
+	}
+	return nodeScore / weightSum
 }

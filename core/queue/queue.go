@@ -11,6 +11,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/schedplay/schedplay/core/api"
 	"github.com/schedplay/schedplay/core/framework"
 )
 
@@ -33,8 +34,16 @@ type Entry struct {
 	*framework.QueuedPodInfo
 	// UnschedulableCount counts cycles that ended Unschedulable (drives backoff).
 	UnschedulableCount int
+	// ConsecutiveErrorsCount counts cycles in a row that failed without a
+	// rejecting plugin (an error); while non-zero it drives backoff instead.
+	ConsecutiveErrorsCount int
+	// GatingPluginEvents are the events the gating plugin registered.
+	GatingPluginEvents []framework.ClusterEvent
 	backoffExpiration  time.Time
 }
+
+// Gated reports a pod held back by a PreEnqueue plugin.
+func (e *Entry) Gated() bool { return e.GatingPlugin != "" }
 
 // Where names the sub-queue a pod is in.
 type Where string
@@ -47,6 +56,22 @@ const (
 	Gated         Where = "gated"
 )
 
+// Move is a pod an event (or the flush) took out of the unschedulable pods.
+type Move struct {
+	Pod string
+	To  Where
+	// Event is the label of the event that moved it.
+	Event string
+	// Plugin is the rejecting plugin whose hint said Queue; empty when the
+	// pod had no rejecting plugin or the event was a wildcard.
+	Plugin string
+}
+
+type recordedEvent struct {
+	event          framework.ClusterEvent
+	oldObj, newObj any
+}
+
 // PriorityQueue holds pending pods.
 type PriorityQueue struct {
 	less           LessFunc
@@ -56,12 +81,18 @@ type PriorityQueue struct {
 	backoff        entryHeap
 	unschedulable  map[string]*Entry
 	gated          map[string]*Entry
+	profiles       map[string]*Profile
+	profileNames   []string
+	// inFlight is the popped pod being scheduled; the events seen meanwhile
+	// decide where it goes if it fails (the engine runs one cycle at a time).
+	inFlight       *Entry
+	inFlightEvents []recordedEvent
 }
 
 // New returns an empty queue.
 func New(less LessFunc, initialBackoff, maxBackoff time.Duration) *PriorityQueue {
 	q := &PriorityQueue{less: less, initialBackoff: initialBackoff, maxBackoff: maxBackoff,
-		unschedulable: map[string]*Entry{}, gated: map[string]*Entry{}}
+		unschedulable: map[string]*Entry{}, gated: map[string]*Entry{}, profiles: map[string]*Profile{}}
 	q.active.less = less
 	q.backoff.lessEntry = q.lessBackoff
 	return q
@@ -81,11 +112,15 @@ func (q *PriorityQueue) BackoffDuration(count int) time.Duration {
 
 // BackoffTime is when e completes its backoff (zero when none applies).
 func (q *PriorityQueue) BackoffTime(e *Entry) time.Time {
-	if q.maxBackoff == 0 || e.UnschedulableCount == 0 {
+	count := e.UnschedulableCount
+	if e.ConsecutiveErrorsCount > 0 {
+		count = e.ConsecutiveErrorsCount
+	}
+	if q.maxBackoff == 0 || count == 0 {
 		return time.Time{}
 	}
 	if e.backoffExpiration.IsZero() {
-		e.backoffExpiration = e.Timestamp.Add(q.BackoffDuration(e.UnschedulableCount)).Truncate(BackoffOrderingWindow)
+		e.backoffExpiration = e.Timestamp.Add(q.BackoffDuration(count)).Truncate(BackoffOrderingWindow)
 	}
 	return e.backoffExpiration
 }
@@ -103,46 +138,122 @@ func (q *PriorityQueue) isBackingOff(e *Entry, now time.Time) bool {
 	return !q.BackoffTime(e).Before(now.Truncate(BackoffOrderingWindow))
 }
 
-// Add puts a new pod in activeQ (or among the gated pods).
+// Add puts a new pod in activeQ (or among the gated pods). A gated pod's
+// gating plugin counts as rejecting it, so its events can ungate it.
 func (q *PriorityQueue) Add(e *Entry, gated bool) {
 	if gated {
-		q.gated[e.Pod.Key()] = e
+		q.gate(e, e.GatingPlugin)
 		return
 	}
 	heap.Push(&q.active, e)
 }
 
-// Pop returns the next pod: activeQ first, else the head of backoffQ.
+func (q *PriorityQueue) gate(e *Entry, plugin string) {
+	if plugin != "" {
+		if e.UnschedulablePlugins == nil {
+			e.UnschedulablePlugins = map[string]bool{}
+		}
+		e.UnschedulablePlugins[plugin] = true
+		if p := q.profile(e.Pod.Spec.SchedulerName); p != nil {
+			e.GatingPluginEvents = p.events[plugin]
+		}
+	}
+	e.GatingPlugin = plugin
+	q.gated[e.Pod.Key()] = e
+}
+
+// Pop returns the next pod: activeQ first, else the head of backoffQ. The
+// pod is in flight until it comes back through AddUnschedulable or Done.
+// Its rejecting plugins are cleared: the cycle sets them anew.
 func (q *PriorityQueue) Pop() (*Entry, Where) {
-	if q.active.Len() > 0 {
-		e := heap.Pop(&q.active).(*Entry)
-		e.backoffExpiration = time.Time{}
-		return e, ActiveQ
+	var e *Entry
+	var from Where
+	switch {
+	case q.active.Len() > 0:
+		e, from = heap.Pop(&q.active).(*Entry), ActiveQ
+	case q.backoff.Len() > 0:
+		e, from = heap.Pop(&q.backoff).(*Entry), BackoffQ
+	default:
+		return nil, ""
 	}
-	if q.backoff.Len() > 0 {
-		e := heap.Pop(&q.backoff).(*Entry)
-		e.backoffExpiration = time.Time{}
-		return e, BackoffQ
-	}
-	return nil, ""
-}
-
-// AddUnschedulable records a pod whose cycle failed at now. moveRequested
-// says a relevant cluster event happened during its cycle: then it goes to
-// backoffQ (or activeQ) instead of waiting.
-func (q *PriorityQueue) AddUnschedulable(e *Entry, now time.Time, moveRequested bool) Where {
-	e.Timestamp = now
-	e.UnschedulableCount++
 	e.backoffExpiration = time.Time{}
-	if moveRequested {
-		return q.requeue(e, now)
-	}
-	q.unschedulable[e.Pod.Key()] = e
-	return Unschedulable
+	e.UnschedulablePlugins, e.PendingPlugins = nil, nil
+	q.inFlight, q.inFlightEvents = e, nil
+	return e, from
 }
 
-func (q *PriorityQueue) requeue(e *Entry, now time.Time) Where {
-	if q.isBackingOff(e, now) {
+// Done ends the in-flight state of a popped pod that will not come back
+// (it was bound).
+func (q *PriorityQueue) Done(key string) {
+	if q.inFlight != nil && q.inFlight.Pod.Key() == key {
+		q.inFlight, q.inFlightEvents = nil, nil
+	}
+}
+
+// AddUnschedulable records a pod whose cycle failed at now. Where it goes
+// depends on the events seen while it was in flight, as the queueing hints
+// of its rejecting plugins judge them (a pod with none goes back after
+// backoff). moveRequested forces a move after backoff.
+func (q *PriorityQueue) AddUnschedulable(e *Entry, now time.Time, moveRequested bool) Where {
+	if len(e.UnschedulablePlugins) == 0 && len(e.PendingPlugins) == 0 {
+		e.ConsecutiveErrorsCount++
+	} else {
+		e.UnschedulableCount++
+		e.ConsecutiveErrorsCount = 0
+	}
+	e.Timestamp = now
+	e.backoffExpiration = time.Time{}
+	strategy, _ := q.inFlightStrategy(e)
+	if q.inFlight == e {
+		q.inFlight, q.inFlightEvents = nil, nil
+	}
+	if moveRequested && strategy == queueSkip {
+		strategy = queueAfterBackoff
+	}
+	return q.requeueWithStrategy(e, strategy, now)
+}
+
+// inFlightStrategy is upstream's determineSchedulingHintForInFlightPod.
+func (q *PriorityQueue) inFlightStrategy(e *Entry) (queueingStrategy, string) {
+	if len(e.UnschedulablePlugins) == 0 && len(e.PendingPlugins) == 0 {
+		return queueAfterBackoff, ""
+	}
+	if q.inFlight != e {
+		return queueSkip, ""
+	}
+	strategy, by := queueSkip, ""
+	for _, re := range q.inFlightEvents {
+		switch s, plugin := q.isPodWorthRequeuing(e, re.event, re.oldObj, re.newObj); s {
+		case queueImmediately:
+			return s, plugin
+		case queueAfterBackoff:
+			if strategy == queueSkip {
+				strategy, by = s, plugin
+			}
+			if len(e.PendingPlugins) == 0 {
+				return strategy, by
+			}
+		}
+	}
+	return strategy, by
+}
+
+// requeueWithStrategy places a pod that is in no sub-queue: skip keeps it
+// waiting; after backoff it goes to backoffQ while backing off; otherwise
+// to activeQ. Both moves run the PreEnqueue plugins again, which may gate it.
+func (q *PriorityQueue) requeueWithStrategy(e *Entry, s queueingStrategy, now time.Time) Where {
+	if s == queueSkip {
+		if e.Gated() {
+			q.gated[e.Pod.Key()] = e
+			return Gated
+		}
+		q.unschedulable[e.Pod.Key()] = e
+		return Unschedulable
+	}
+	if !q.runPreEnqueue(e) {
+		return Gated
+	}
+	if s == queueAfterBackoff && q.isBackingOff(e, now) {
 		heap.Push(&q.backoff, e)
 		return BackoffQ
 	}
@@ -150,8 +261,113 @@ func (q *PriorityQueue) requeue(e *Entry, now time.Time) Where {
 	return ActiveQ
 }
 
+// runPreEnqueue re-checks the PreEnqueue plugins; a failing one gates the pod.
+func (q *PriorityQueue) runPreEnqueue(e *Entry) bool {
+	p := q.profile(e.Pod.Spec.SchedulerName)
+	if p == nil || p.PreEnqueue == nil {
+		if e.Gated() {
+			q.gated[e.Pod.Key()] = e // cannot tell: it stays gated
+			return false
+		}
+		return true
+	}
+	if st := p.PreEnqueue(e.Pod); !st.IsSuccess() {
+		q.gate(e, st.Plugin())
+		return false
+	}
+	e.GatingPlugin, e.GatingPluginEvents = "", nil
+	return true
+}
+
+// MoveAllToActiveOrBackoffQueue tells the queue about a cluster event
+// (oldObj nil for an add, newObj nil for a delete). Every waiting pod that
+// passes preCheck (nil: all) and whose rejecting plugins' hints say Queue
+// goes to backoffQ or activeQ; a gated pod is only looked at if its gating
+// plugin registered the event. A pod in flight keeps the event for
+// AddUnschedulable. Events no plugin registered are ignored. Moves come
+// back in key order (upstream walks a map).
+func (q *PriorityQueue) MoveAllToActiveOrBackoffQueue(ev framework.ClusterEvent, oldObj, newObj any, now time.Time, preCheck func(*api.Pod) bool) []Move {
+	if !q.isEventOfInterest(ev) {
+		return nil
+	}
+	var moves []Move
+	for _, e := range q.waiting() {
+		if preCheck != nil && !preCheck(e.Pod) {
+			continue
+		}
+		if e.Gated() && !framework.ClusterEventIsWildCard(ev) && !framework.MatchAnyClusterEvent(ev, e.GatingPluginEvents) {
+			continue
+		}
+		if m, ok := q.move(e, ev, oldObj, newObj, now); ok {
+			moves = append(moves, m)
+		}
+	}
+	if q.inFlight != nil {
+		q.inFlightEvents = append(q.inFlightEvents, recordedEvent{event: ev, oldObj: oldObj, newObj: newObj})
+	}
+	return moves
+}
+
+// move asks the hints about one waiting pod and moves it if they say so.
+func (q *PriorityQueue) move(e *Entry, ev framework.ClusterEvent, oldObj, newObj any, now time.Time) (Move, bool) {
+	s, plugin := q.isPodWorthRequeuing(e, ev, oldObj, newObj)
+	if s == queueSkip {
+		return Move{}, false
+	}
+	key := e.Pod.Key()
+	delete(q.unschedulable, key)
+	delete(q.gated, key)
+	to := q.requeueWithStrategy(e, s, now)
+	if to == Gated {
+		return Move{}, false
+	}
+	return Move{Pod: key, To: to, Event: ev.Label(), Plugin: plugin}, true
+}
+
+// waiting lists unschedulable and gated pods in key order.
+func (q *PriorityQueue) waiting() []*Entry {
+	out := make([]*Entry, 0, len(q.unschedulable)+len(q.gated))
+	for _, k := range sortedKeys(q.unschedulable) {
+		out = append(out, q.unschedulable[k])
+	}
+	for _, k := range sortedKeys(q.gated) {
+		out = append(out, q.gated[k])
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Pod.Key() < out[j].Pod.Key() })
+	return out
+}
+
+// Update tells the queue that a pending pod changed (newPod is the queued
+// pod after the change, oldPod a copy from before). In flight, the change
+// is kept for AddUnschedulable; waiting, the hints judge each specific
+// update event until one moves it; in activeQ or backoffQ nothing changes.
+func (q *PriorityQueue) Update(oldPod, newPod *api.Pod, now time.Time) []Move {
+	events := framework.PodSchedulingPropertiesChange(newPod, oldPod)
+	key := newPod.Key()
+	if q.inFlight != nil && q.inFlight.Pod.Key() == key {
+		for _, ev := range events {
+			q.inFlightEvents = append(q.inFlightEvents, recordedEvent{event: ev, oldObj: oldPod, newObj: newPod})
+		}
+		return nil
+	}
+	e := q.unschedulable[key]
+	if e == nil {
+		e = q.gated[key]
+	}
+	if e == nil {
+		return nil
+	}
+	e.PodInfo = framework.NewPodInfo(newPod)
+	for _, ev := range events {
+		if m, ok := q.move(e, ev, oldPod, newPod, now); ok {
+			return []Move{m}
+		}
+	}
+	return nil
+}
+
 // MoveUnschedulable moves the unschedulable pods that match to backoffQ or
-// activeQ, in key order (upstream walks a map; sorting keeps runs repeatable).
+// activeQ, in key order.
 func (q *PriorityQueue) MoveUnschedulable(now time.Time, match func(*Entry) bool) map[string]Where {
 	moved := map[string]Where{}
 	for _, k := range sortedKeys(q.unschedulable) {
@@ -160,17 +376,25 @@ func (q *PriorityQueue) MoveUnschedulable(now time.Time, match func(*Entry) bool
 			continue
 		}
 		delete(q.unschedulable, k)
-		moved[k] = q.requeue(e, now)
+		moved[k] = q.requeueWithStrategy(e, queueAfterBackoff, now)
 	}
 	return moved
 }
 
 // FlushUnschedulableLeftover moves pods that have waited at least
-// DefaultPodMaxInUnschedulablePodsDuration.
+// DefaultPodMaxInUnschedulablePodsDuration (the UnschedulableTimeout
+// wildcard event: gated pods only run their PreEnqueue plugins again).
 func (q *PriorityQueue) FlushUnschedulableLeftover(now time.Time) map[string]Where {
-	return q.MoveUnschedulable(now, func(e *Entry) bool {
-		return now.Sub(e.Timestamp) >= DefaultPodMaxInUnschedulablePodsDuration
-	})
+	moved := map[string]Where{}
+	for _, e := range q.waiting() {
+		if now.Sub(e.Timestamp) < DefaultPodMaxInUnschedulablePodsDuration {
+			continue
+		}
+		if m, ok := q.move(e, framework.EventUnschedulableTimeout, nil, nil, now); ok {
+			moved[m.Pod] = m.To
+		}
+	}
+	return moved
 }
 
 // Delete removes a pod wherever it is.
@@ -179,6 +403,7 @@ func (q *PriorityQueue) Delete(key string) {
 	delete(q.gated, key)
 	q.active.remove(key)
 	q.backoff.remove(key)
+	q.Done(key)
 }
 
 // Snapshot lists the pods of each sub-queue: activeQ in pop order, backoffQ

@@ -12,8 +12,11 @@ import (
 
 var t0 = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 
+// entry is a pod a plugin rejected (a pod without rejectors is an error
+// case and goes straight back after backoff).
 func entry(name string, prio int32, ts time.Time) *Entry {
-	return &Entry{QueuedPodInfo: &framework.QueuedPodInfo{PodInfo: framework.NewPodInfo(st.MakePod().Name(name).Priority(prio).Obj()), Timestamp: ts}}
+	return &Entry{QueuedPodInfo: &framework.QueuedPodInfo{PodInfo: framework.NewPodInfo(st.MakePod().Name(name).Priority(prio).Obj()), Timestamp: ts,
+		UnschedulablePlugins: map[string]bool{"NodeResourcesFit": true}}}
 }
 
 func newQueue() *PriorityQueue {

@@ -25,6 +25,7 @@ type Framework struct {
 	pluginsMap               map[string]framework.Plugin
 
 	preEnqueuePlugins []framework.PreEnqueuePlugin
+	enqueueExtensions []framework.EnqueueExtensions
 	preFilterPlugins  []framework.PreFilterPlugin
 	filterPlugins     []framework.FilterPlugin
 	postFilterPlugins []framework.PostFilterPlugin
@@ -80,6 +81,7 @@ func NewFramework(registry framework.Registry, profile *config.Profile, opts Opt
 			return nil, fmt.Errorf("initializing plugin %q: %w", name, err)
 		}
 		f.pluginsMap[name] = p
+		f.fillEnqueueExtensions(p)
 	}
 	var err error
 	if f.preEnqueuePlugins, err = buildList[framework.PreEnqueuePlugin](f, plugins.PreEnqueue, plugins.MultiPoint); err != nil {
@@ -257,6 +259,33 @@ func mergePluginSet(def, custom config.PluginSet) config.PluginSet {
 	}
 	return out
 }
+
+// fillEnqueueExtensions records the events that may lift a rejection by p.
+// Only plugins that can reject (PreEnqueue, PreFilter, Filter) count; one
+// without EnqueueExtensions is woken by every event.
+func (f *Framework) fillEnqueueExtensions(p framework.Plugin) {
+	switch p.(type) {
+	case framework.PreEnqueuePlugin, framework.PreFilterPlugin, framework.FilterPlugin:
+	default:
+		return
+	}
+	if ext, ok := p.(framework.EnqueueExtensions); ok {
+		f.enqueueExtensions = append(f.enqueueExtensions, ext)
+		return
+	}
+	f.enqueueExtensions = append(f.enqueueExtensions, defaultEnqueueExtension{name: p.Name()})
+}
+
+type defaultEnqueueExtension struct{ name string }
+
+func (d defaultEnqueueExtension) Name() string { return d.name }
+func (d defaultEnqueueExtension) EventsToRegister() ([]framework.ClusterEventWithHint, error) {
+	return framework.UnrollWildCardResource(), nil
+}
+
+// EnqueueExtensions returns the event registrations of the plugins that can
+// reject a pod, in the order the plugins were instantiated.
+func (f *Framework) EnqueueExtensions() []framework.EnqueueExtensions { return f.enqueueExtensions }
 
 // ProfileName returns the scheduler name of the profile.
 func (f *Framework) ProfileName() string { return f.profileName }

@@ -5,14 +5,14 @@ import (
 	"reflect"
 
 	"github.com/schedplay/schedplay/core/api"
+	"github.com/schedplay/schedplay/core/framework"
 )
 
 // Queueing hints. Upstream registers these for Pod Add, UpdatePodLabel,
 // UpdatePodToleration and Delete events and for Node Add, Delete,
 // UpdateNodeLabel and UpdateNodeTaint events (SchedulerQueueingHints is GA
 // in v1.36). They return true for Queue and false for QueueSkip; an error
-// means Queue as well. The framework has no event interface yet, so the
-// queue is expected to call them directly.
+// means Queue as well. EventsToRegister wraps them as framework hints.
 
 // involvedInTopologySpreading reports whether a change to incomingPod can
 // matter to podWithSpreading: it is the pod itself, or a bound or
@@ -45,7 +45,7 @@ func (pl *PodTopologySpread) IsSchedulableAfterPodChange(pod, oldPod, newPod *ap
 		if pod.UID == newPod.UID && !tolerationsEqual(oldPod.Spec.Tolerations, newPod.Spec.Tolerations) && hasConstraintWithNodeTaintsPolicyHonor(constraints) {
 			return true, nil
 		}
-		if stringMapsEqual(oldPod.Labels, newPod.Labels) {
+		if framework.SemanticMapsEqual(oldPod.Labels, newPod.Labels) {
 			return false, nil
 		}
 		for _, c := range constraints {
@@ -120,22 +120,44 @@ func topologyKeyLabelsChanged(oldLabels, newLabels map[string]string, constraint
 
 // The comparisons below treat nil and empty alike, as equality.Semantic.
 
-func stringMapsEqual(a, b map[string]string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if w, ok := b[k]; !ok || w != v {
-			return false
-		}
-	}
-	return true
-}
-
 func tolerationsEqual(a, b []api.Toleration) bool {
 	return len(a) == len(b) && (len(a) == 0 || reflect.DeepEqual(a, b))
 }
 
 func taintsEqual(a, b []api.Taint) bool {
 	return len(a) == len(b) && (len(a) == 0 || reflect.DeepEqual(a, b))
+}
+
+var _ framework.EnqueueExtensions = (*PodTopologySpread)(nil)
+
+// EventsToRegister: pods added, relabelled, deleted or (the pod itself)
+// gaining a toleration, and nodes added, deleted, relabelled or retainted.
+func (pl *PodTopologySpread) EventsToRegister() ([]framework.ClusterEventWithHint, error) {
+	return []framework.ClusterEventWithHint{
+		{Event: framework.ClusterEvent{Resource: framework.Pod, ActionType: framework.Add | framework.UpdatePodLabel | framework.UpdatePodToleration | framework.Delete}, QueueingHintFn: pl.isSchedulableAfterPodChange},
+		{Event: framework.ClusterEvent{Resource: framework.Node, ActionType: framework.Add | framework.Delete | framework.UpdateNodeLabel | framework.UpdateNodeTaint}, QueueingHintFn: pl.isSchedulableAfterNodeChange},
+	}, nil
+}
+
+func (pl *PodTopologySpread) isSchedulableAfterPodChange(pod *api.Pod, oldObj, newObj any) (framework.QueueingHint, error) {
+	oldPod, newPod, err := framework.As[*api.Pod](oldObj, newObj)
+	if err != nil {
+		return framework.Queue, err
+	}
+	return toHint(pl.IsSchedulableAfterPodChange(pod, oldPod, newPod))
+}
+
+func (pl *PodTopologySpread) isSchedulableAfterNodeChange(pod *api.Pod, oldObj, newObj any) (framework.QueueingHint, error) {
+	oldNode, newNode, err := framework.As[*api.Node](oldObj, newObj)
+	if err != nil {
+		return framework.Queue, err
+	}
+	return toHint(pl.IsSchedulableAfterNodeChange(pod, oldNode, newNode))
+}
+
+func toHint(queue bool, err error) (framework.QueueingHint, error) {
+	if queue || err != nil {
+		return framework.Queue, err
+	}
+	return framework.QueueSkip, nil
 }

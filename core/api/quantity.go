@@ -1,6 +1,7 @@
 package api
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"math/big"
@@ -203,4 +204,21 @@ func satMul(v, f int64) int64 {
 		return math.MinInt64
 	}
 	return v * f
+}
+
+// MarshalJSON writes the quantity as its canonical string, as resource.Quantity does.
+func (q Quantity) MarshalJSON() ([]byte, error) { return json.Marshal(q.s) }
+
+// UnmarshalJSON reads a quantity string.
+func (q *Quantity) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return fmt.Errorf("decoding quantity: %w", err)
+	}
+	v, err := ParseQuantity(s)
+	if err != nil {
+		return err
+	}
+	*q = v
+	return nil
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/schedplay/schedplay/core/framework/runtime"
 	"github.com/schedplay/schedplay/core/plugins"
 	"github.com/schedplay/schedplay/core/plugins/defaultpreemption"
+	"github.com/schedplay/schedplay/core/plugins/names"
 	"github.com/schedplay/schedplay/core/plugins/queuesort"
 	"github.com/schedplay/schedplay/core/queue"
 	"github.com/schedplay/schedplay/core/scenario"
@@ -114,6 +115,8 @@ type simPod struct {
 	entry *queue.Entry
 	// terminating is set while a graceful deletion runs.
 	terminating bool
+	// evicted marks a kubelet eviction (no deletionTimestamp: the pod ends Failed).
+	evicted bool
 }
 
 type profileRunner struct {
@@ -139,6 +142,12 @@ type Simulation struct {
 	changes   int
 	rng       *rand.Rand
 	pdbScale  disruption.ScaleLookup
+	// nodes and pdbs are the simulation's own lists (the timeline changes them).
+	nodes    []*api.Node
+	pdbs     []*api.PodDisruptionBudget
+	wl       workloads
+	pressure map[string]*pressureState
+	log      stateLog
 }
 
 // NewSimulation prepares a run: bound pods on their nodes, pending pods in
@@ -156,6 +165,9 @@ func NewSimulation(sc *scenario.Scenario, opts Options) (*Simulation, error) {
 		profiles:  map[string]*profileRunner{},
 		rng:       rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x9e3779b97f4a7c15)),
 		pdbScale:  disruption.WorkloadScales(sc.ReplicaSets, sc.StatefulSets, sc.Deployments),
+		nodes:     append([]*api.Node(nil), sc.Nodes...),
+		pdbs:      append([]*api.PodDisruptionBudget(nil), sc.PDBs...),
+		pressure:  map[string]*pressureState{},
 	}
 	s.lister = &framework.Cluster{
 		Namespaces: sc.Namespaces, ServiceList: sc.Services, ReplicationControllerL: sc.ReplicationControllers,
@@ -182,7 +194,7 @@ func NewSimulation(sc *scenario.Scenario, opts Options) (*Simulation, error) {
 		}
 	}
 	sort.Strings(s.order)
-	s.snap = framework.NewSnapshot(bound, sc.Nodes)
+	s.snap = framework.NewSnapshot(bound, s.nodes)
 	for _, sp := range s.pods {
 		if sp.phase == PhaseRunning && sp.pod.DeletionTimestamp != nil {
 			sp.terminating = true
@@ -213,6 +225,7 @@ func NewSimulation(sc *scenario.Scenario, opts Options) (*Simulation, error) {
 		s.queue.Add(sp.entry, false)
 		s.emit(Event{Kind: EvQueued, Pod: p.Key(), Reason: "pending pod enters the scheduling queue", Queue: string(queue.ActiveQ)})
 	}
+	s.initWorkloads()
 	return s, nil
 }
 
@@ -249,6 +262,7 @@ func (s *Simulation) emit(e Event) {
 	e.Seq = len(s.trace)
 	e.T = Duration(s.now.Sub(s.sc.T0))
 	s.trace = append(s.trace, e)
+	s.log.record(s, &s.trace[len(s.trace)-1])
 }
 
 // Run plays the scenario until nothing more can happen: pods are tried
@@ -261,6 +275,7 @@ func (s *Simulation) Run() error {
 		if len(s.trace) > s.opts.MaxEvents {
 			return fmt.Errorf("%w: stopped after %d events at t=%v; the scenario may loop (for example pods preempting each other)", ErrEventBudget, s.opts.MaxEvents, s.Now())
 		}
+		s.reconcile()
 		if e, _ := s.queue.Pop(); e != nil {
 			s.cycle(e)
 			continue
@@ -304,7 +319,8 @@ func (s *Simulation) Result() *Result {
 }
 
 func (s *Simulation) refreshPDBs() {
-	if len(s.sc.PDBs) == 0 {
+	if len(s.pdbs) == 0 {
+		s.lister.PDBs = nil
 		return
 	}
 	var live []*api.Pod
@@ -314,7 +330,7 @@ func (s *Simulation) refreshPDBs() {
 		}
 	}
 	s.lister.PDBs = s.lister.PDBs[:0]
-	for _, pdb := range s.sc.PDBs {
+	for _, pdb := range s.pdbs {
 		c := *pdb
 		c.Status = disruption.ComputeStatusWith(pdb, live, disruption.Options{Now: s.now, Scale: s.pdbScale})
 		s.lister.PDBs = append(s.lister.PDBs, &c)
@@ -347,7 +363,6 @@ func (s *Simulation) cycle(e *queue.Entry) {
 		return
 	}
 	e.UnschedulablePlugins = fitErr.Diagnosis.UnschedulablePlugins
-	e.PendingPlugins = fitErr.Diagnosis.PendingPlugins
 	if runner.fwk.HasPostFilterPlugins() {
 		result, st := runner.fwk.RunPostFilterPlugins(state, sp.pod, fitErr.Diagnosis.NodeToStatus)
 		fitErr.Diagnosis.PostFilterMsg = st.Message()
@@ -355,7 +370,7 @@ func (s *Simulation) cycle(e *queue.Entry) {
 			if pr, ok := defaultpreemption.GetResult(state); ok && pr.NominatedNodeName == result.NominatedNodeName {
 				s.preempt(sp, runner, pr)
 			} else {
-				s.nominate(sp, result.NominatedNodeName)
+				s.setNomination(sp, result.NominatedNodeName)
 			}
 		}
 	}
@@ -448,11 +463,11 @@ func (s *Simulation) preempt(preemptor *simPod, runner *profileRunner, pr *defau
 	for _, k := range sortedNominees(s.nominated[node]) {
 		sp := s.pods[k]
 		if sp.pod.PriorityValue() < preemptor.pod.PriorityValue() && k != preemptor.pod.Key() {
-			s.nominate(sp, "")
+			s.setNomination(sp, "")
 			s.emit(Event{Kind: EvNominationCleared, Pod: k, Node: node, Reason: fmt.Sprintf("a higher-priority pod %s was nominated to %s", preemptor.pod.Key(), node)})
 		}
 	}
-	s.nominate(preemptor, node)
+	s.setNomination(preemptor, node)
 	s.emit(Event{Kind: EvNominated, Pod: preemptor.pod.Key(), Node: node, Victims: victims,
 		Reason: fmt.Sprintf("preemption chose %s: %d victim(s), %d PDB violation(s)", node, len(victims), pr.NumPDBViolations)})
 	for _, v := range pr.Victims {
@@ -461,13 +476,11 @@ func (s *Simulation) preempt(preemptor *simPod, runner *profileRunner, pr *defau
 			continue
 		}
 		p := vp.pod
-		before := *p
 		p.Status.Conditions = append(append([]api.PodCondition(nil), p.Status.Conditions...), api.PodCondition{
 			Type: api.DisruptionTarget, Status: api.ConditionTrue, Reason: api.PodReasonPreempt,
 			Message: runner.fwk.ProfileName() + ": preempting to accommodate a higher priority pod",
 		})
-		s.requeue(assignedPodUpdate, &before, p)
-		s.startTermination(vp, fmt.Sprintf("preempted by %s on %s", preemptor.pod.Key(), node))
+		s.terminate(vp, EvPreempted, fmt.Sprintf("preempted by %s on %s", preemptor.pod.Key(), node), nil)
 	}
 }
 
@@ -480,20 +493,25 @@ func sortedNominees(list []*framework.PodInfo) []string {
 	return out
 }
 
-// startTermination deletes a running pod gracefully.
-func (s *Simulation) startTermination(sp *simPod, reason string) {
+// terminate stops a running pod: a graceful delete through the API server,
+// or with override set a kubelet eviction (the kill's grace period; the
+// pod object gets no deletionTimestamp and ends Failed).
+func (s *Simulation) terminate(sp *simPod, kind, reason string, override *int64) {
 	p := sp.pod
 	grace := termination.GracePeriod(p, nil)
-	plan := termination.KubeletPlan(p, grace, nil)
-	before := *p
-	deadline := s.now.Add(time.Duration(grace) * time.Second)
-	p.DeletionTimestamp = &deadline
-	p.DeletionGracePeriodSeconds = &grace
-	s.requeue(assignedPodUpdate, &before, p)
+	plan := termination.KubeletPlan(p, grace, override)
+	if override == nil {
+		deadline := s.now.Add(time.Duration(grace) * time.Second)
+		p.DeletionTimestamp = &deadline
+		p.DeletionGracePeriodSeconds = &grace
+	} else {
+		grace = plan.GracePeriod
+		sp.evicted = true
+	}
 	sp.terminating = true
 	s.changes++
 	until := Duration(s.now.Add(plan.End).Sub(s.sc.T0))
-	s.emit(Event{Kind: EvPreempted, Pod: p.Key(), Node: p.Spec.NodeName, Until: &until,
+	s.emit(Event{Kind: kind, Pod: p.Key(), Node: p.Spec.NodeName, Until: &until,
 		Reason: fmt.Sprintf("%s: grace period %ds; it keeps its resources until it is gone", reason, grace)})
 	if plan.End == 0 {
 		s.deletePod(sp, "deleted at once (grace period 0)")
@@ -506,6 +524,14 @@ func (s *Simulation) startTermination(sp *simPod, reason string) {
 }
 
 func (s *Simulation) fire(t *timer) {
+	switch t.kind {
+	case timerAction:
+		s.apply(s.sc.Timeline[t.action])
+		return
+	case timerRelief:
+		s.relieve(t.pod)
+		return
+	}
 	sp := s.pods[t.pod]
 	if sp == nil || sp.phase == PhaseDeleted {
 		return
@@ -517,13 +543,16 @@ func (s *Simulation) fire(t *timer) {
 		if t.killed {
 			s.emit(Event{Kind: EvKilled, Pod: t.pod, Node: sp.pod.Spec.NodeName, Reason: "grace period over: containers still running get SIGKILL"})
 		}
+		if sp.evicted {
+			s.deletePod(sp, "evicted: the kubelet killed its containers, the pod is Failed and its resources are free")
+			return
+		}
 		s.deletePod(sp, "graceful termination finished; its resources are free")
 	}
 }
 
 func (s *Simulation) deletePod(sp *simPod, reason string) {
 	p := sp.pod
-	gone := *p // as the delete event carries it (a pending pod keeps its nomination)
 	if sp.phase == PhaseRunning {
 		if err := s.snap.RemovePod(p); err != nil {
 			panic(fmt.Sprintf("deleting %s: %v", p.Key(), err))
@@ -539,7 +568,48 @@ func (s *Simulation) deletePod(sp *simPod, reason string) {
 	sp.terminating = false
 	s.changes++
 	s.emit(Event{Kind: EvDeleted, Pod: p.Key(), Node: p.Spec.NodeName, Reason: reason})
-	s.requeue(assignedPodDelete, &gone)
+	s.requeue(assignedPodDelete, p)
+	if ps := s.pressure[p.Spec.NodeName]; ps != nil && ps.evicting == p.Key() {
+		s.evictStep(p.Spec.NodeName)
+	}
+}
+
+type clusterEvent string
+
+const (
+	assignedPodAdd    clusterEvent = "a pod was scheduled"
+	assignedPodDelete clusterEvent = "a pod was deleted"
+)
+
+// interested lists the plugins whose rejection an event may lift (the
+// events they register for upstream). A pod rejected by none of them keeps
+// waiting for another event or the periodic flush.
+var interested = map[clusterEvent]map[string]bool{
+	assignedPodAdd: {names.InterPodAffinity: true, names.PodTopologySpread: true},
+	assignedPodDelete: {names.NodeResourcesFit: true, names.NodePorts: true, names.InterPodAffinity: true,
+		names.PodTopologySpread: true, names.VolumeRestrictions: true, names.NodeVolumeLimits: true},
+}
+
+func (s *Simulation) requeue(ev clusterEvent, _ ...any) {
+	moved := s.queue.MoveUnschedulable(s.now, func(e *queue.Entry) bool {
+		if len(e.UnschedulablePlugins) == 0 {
+			return true
+		}
+		for p := range e.UnschedulablePlugins {
+			if interested[ev][p] {
+				return true
+			}
+		}
+		return false
+	})
+	keys := make([]string, 0, len(moved))
+	for k := range moved {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		s.emit(Event{Kind: EvRequeued, Pod: k, Queue: string(moved[k]), Reason: string(ev) + ", which may make it schedulable"})
+	}
 }
 
 type timerKind int
@@ -547,14 +617,23 @@ type timerKind int
 const (
 	timerSigterm timerKind = iota
 	timerEnd
+	timerAction
+	timerRelief
 )
 
 type timer struct {
-	at     time.Time
-	seq    int64
-	kind   timerKind
+	at   time.Time
+	seq  int64
+	kind timerKind
+	// pod is the pod's key (a node's name for timerRelief).
 	pod    string
 	killed bool
+	action int
+}
+
+func (s *Simulation) addActionTimer(at time.Time, action int) {
+	s.timerSeq++
+	heap.Push(&s.timers, &timer{at: at, seq: s.timerSeq, kind: timerAction, action: action})
 }
 
 func (s *Simulation) addTimer(at time.Time, kind timerKind, pod string, killed bool) {

@@ -1,0 +1,294 @@
+package engine
+
+import (
+	"sort"
+	"time"
+
+	"github.com/schedplay/schedplay/core/api"
+	"github.com/schedplay/schedplay/core/queue"
+)
+
+// Scrubbing design: the browser asks for the cluster at event i many times
+// a second, so the simulation keeps, while it runs, a compact row log:
+// each event stores the rows (one per pod or node) it changed, and every K
+// events a checkpoint stores all rows. StateAt copies the nearest earlier
+// checkpoint and applies at most K deltas, so a frame costs O(K + rows)
+// whatever i is. K grows with the cluster (max(64, rows)) so checkpoints
+// never take more memory than the deltas between them, i.e. the log stays
+// linear in the number of events. Rows are plain values: no pointers into
+// the live simulation, which keeps changing.
+
+// PodState is one pod as the UI draws it.
+type PodState struct {
+	Key           string   `json:"key"`
+	Phase         PodPhase `json:"phase"`
+	Node          string   `json:"node,omitempty"`
+	NominatedNode string   `json:"nominatedNode,omitempty"`
+	Priority      int32    `json:"priority"`
+	// TerminatingUntil is when a graceful deletion or eviction ends.
+	TerminatingUntil *Duration `json:"terminatingUntil,omitempty"`
+	// Queue is the sub-queue of a pending pod ("" while not queued).
+	Queue string `json:"queue,omitempty"`
+	// QueuePosition is the 0-based index in Queue's order.
+	QueuePosition int `json:"queuePosition"`
+	// BackoffRemaining is what is left of the backoff in backoffQ.
+	BackoffRemaining Duration `json:"backoffRemaining,omitempty"`
+	LastReason       string   `json:"lastReason,omitempty"`
+
+	queuedAt     time.Time
+	backoffUntil time.Time
+}
+
+// NodeState is one node as the UI draws it.
+type NodeState struct {
+	Name          string           `json:"name"`
+	Allocatable   map[string]int64 `json:"allocatable"`
+	Requested     map[string]int64 `json:"requested"`
+	Unschedulable bool             `json:"unschedulable,omitempty"`
+	Taints        []api.Taint      `json:"taints,omitempty"`
+	removed       bool
+}
+
+// QueueEntry is one pod in the queue view.
+type QueueEntry struct {
+	Pod string `json:"pod"`
+	// BackoffRemaining is set in backoffQ.
+	BackoffRemaining Duration `json:"backoffRemaining,omitempty"`
+	// Reason is set for unschedulable pods: why the last cycle failed.
+	Reason string `json:"reason,omitempty"`
+}
+
+// QueueState is the scheduling queue at an event.
+type QueueState struct {
+	ActiveQ       []QueueEntry `json:"activeQ"`
+	BackoffQ      []QueueEntry `json:"backoffQ"`
+	Unschedulable []QueueEntry `json:"unschedulable"`
+	Gated         []QueueEntry `json:"gated"`
+}
+
+// State is the cluster right after one event.
+type State struct {
+	Seq   int         `json:"seq"`
+	T     Duration    `json:"t"`
+	Nodes []NodeState `json:"nodes"`
+	Pods  []PodState  `json:"pods"`
+	Queue QueueState  `json:"queue"`
+}
+
+type rows struct {
+	pods  map[string]PodState
+	nodes map[string]NodeState
+}
+
+func (r rows) clone() rows {
+	c := rows{pods: make(map[string]PodState, len(r.pods)), nodes: make(map[string]NodeState, len(r.nodes))}
+	for k, v := range r.pods {
+		c.pods[k] = v
+	}
+	for k, v := range r.nodes {
+		c.nodes[k] = v
+	}
+	return c
+}
+
+type delta struct {
+	pods  []PodState
+	nodes []NodeState
+}
+
+type checkpoint struct {
+	seq  int
+	rows rows
+}
+
+type stateLog struct {
+	cur         rows
+	deltas      []delta
+	checkpoints []checkpoint
+	next        int
+}
+
+func (s *Simulation) podRow(key string, e *Event) PodState {
+	sp := s.pods[key]
+	prev := s.log.cur.pods[key]
+	r := PodState{Key: key, Phase: sp.phase, Node: sp.pod.Spec.NodeName, NominatedNode: sp.pod.Status.NominatedNodeName,
+		Priority: sp.pod.PriorityValue(), LastReason: prev.LastReason, Queue: prev.Queue, queuedAt: prev.queuedAt, backoffUntil: prev.backoffUntil}
+	if e.Pod == key {
+		r.LastReason = e.Reason
+		if e.Queue != "" {
+			r.Queue = e.Queue
+		}
+		if e.Until != nil {
+			r.TerminatingUntil = e.Until
+		}
+	} else {
+		r.TerminatingUntil = prev.TerminatingUntil
+	}
+	if !sp.terminating {
+		r.TerminatingUntil = nil
+	}
+	if sp.phase != PhasePending || sp.entry == nil {
+		r.Queue = ""
+	} else {
+		r.queuedAt = sp.entry.Timestamp
+		if r.Queue == string(queue.BackoffQ) {
+			r.backoffUntil = s.queue.BackoffTime(sp.entry)
+		}
+	}
+	return r
+}
+
+func (s *Simulation) nodeRow(name string) NodeState {
+	ni, err := s.snap.Get(name)
+	if err != nil {
+		return NodeState{Name: name, removed: true}
+	}
+	n := ni.Node()
+	res := func(cpu, mem, eph int64, pods int) map[string]int64 {
+		return map[string]int64{"cpu": cpu, "memory": mem, "ephemeral-storage": eph, "pods": int64(pods)}
+	}
+	return NodeState{Name: name, Unschedulable: n.Spec.Unschedulable, Taints: append([]api.Taint(nil), n.Spec.Taints...),
+		Allocatable: res(ni.Allocatable.MilliCPU, ni.Allocatable.Memory, ni.Allocatable.EphemeralStorage, ni.Allocatable.AllowedPodNumber),
+		Requested:   res(ni.Requested.MilliCPU, ni.Requested.Memory, ni.Requested.EphemeralStorage, len(ni.Pods))}
+}
+
+// record logs the rows an event changed: its pod, the victims, the nodes
+// they are on, and, after node changes, every node.
+func (l *stateLog) record(s *Simulation, e *Event) {
+	if l.cur.pods == nil {
+		l.cur = rows{pods: map[string]PodState{}, nodes: map[string]NodeState{}}
+		for _, k := range s.order {
+			l.cur.pods[k] = s.podRow(k, &Event{})
+		}
+		for _, ni := range s.snap.List() {
+			l.cur.nodes[ni.Node().Name] = s.nodeRow(ni.Node().Name)
+		}
+	}
+	var d delta
+	nodes := map[string]bool{}
+	pod := func(k string) {
+		if sp := s.pods[k]; sp != nil {
+			r := s.podRow(k, e)
+			l.cur.pods[k] = r
+			d.pods = append(d.pods, r)
+			if r.Node != "" {
+				nodes[r.Node] = true
+			}
+		}
+	}
+	if e.Pod != "" {
+		pod(e.Pod)
+	}
+	for _, v := range e.Victims {
+		pod(v)
+	}
+	if e.Node != "" {
+		nodes[e.Node] = true
+	}
+	if e.Kind == EvAction || e.Kind == EvPressure {
+		for _, n := range s.nodes {
+			nodes[n.Name] = true
+		}
+		for k := range l.cur.nodes {
+			nodes[k] = true
+		}
+	}
+	names := make([]string, 0, len(nodes))
+	for n := range nodes {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		r := s.nodeRow(n)
+		if r.removed {
+			if _, ok := l.cur.nodes[n]; !ok {
+				continue
+			}
+			delete(l.cur.nodes, n)
+		} else {
+			l.cur.nodes[n] = r
+		}
+		d.nodes = append(d.nodes, r)
+	}
+	l.deltas = append(l.deltas, d)
+	if e.Seq >= l.next {
+		l.checkpoints = append(l.checkpoints, checkpoint{seq: e.Seq, rows: l.cur.clone()})
+		l.next = e.Seq + max(64, len(l.cur.pods)+len(l.cur.nodes))
+	}
+}
+
+// StateAt returns the cluster right after event seq (clamped to the trace).
+func (s *Simulation) StateAt(seq int) *State {
+	if len(s.trace) == 0 {
+		return &State{}
+	}
+	seq = min(max(seq, 0), len(s.trace)-1)
+	cps := s.log.checkpoints
+	i := sort.Search(len(cps), func(i int) bool { return cps[i].seq > seq }) - 1
+	r := cps[i].rows.clone()
+	for j := cps[i].seq + 1; j <= seq; j++ {
+		d := s.log.deltas[j]
+		for _, p := range d.pods {
+			r.pods[p.Key] = p
+		}
+		for _, n := range d.nodes {
+			if n.removed {
+				delete(r.nodes, n.Name)
+			} else {
+				r.nodes[n.Name] = n
+			}
+		}
+	}
+	e := s.trace[seq]
+	now := s.sc.T0.Add(time.Duration(e.T))
+	st := &State{Seq: seq, T: e.T, Queue: QueueState{ActiveQ: []QueueEntry{}, BackoffQ: []QueueEntry{}, Unschedulable: []QueueEntry{}, Gated: []QueueEntry{}}}
+	for _, n := range r.nodes {
+		st.Nodes = append(st.Nodes, n)
+	}
+	sort.Slice(st.Nodes, func(i, j int) bool { return st.Nodes[i].Name < st.Nodes[j].Name })
+	byQueue := map[string][]*PodState{}
+	for _, p := range r.pods {
+		st.Pods = append(st.Pods, p)
+	}
+	sort.Slice(st.Pods, func(i, j int) bool { return st.Pods[i].Key < st.Pods[j].Key })
+	for i := range st.Pods {
+		p := &st.Pods[i]
+		if p.Queue != "" {
+			byQueue[p.Queue] = append(byQueue[p.Queue], p)
+		}
+	}
+	// activeQ in PrioritySort order; backoffQ by expiry; the rest by key.
+	sort.SliceStable(byQueue[string(queue.ActiveQ)], func(i, j int) bool {
+		a, b := byQueue[string(queue.ActiveQ)][i], byQueue[string(queue.ActiveQ)][j]
+		if a.Priority != b.Priority {
+			return a.Priority > b.Priority
+		}
+		return a.queuedAt.Before(b.queuedAt)
+	})
+	sort.SliceStable(byQueue[string(queue.BackoffQ)], func(i, j int) bool {
+		return byQueue[string(queue.BackoffQ)][i].backoffUntil.Before(byQueue[string(queue.BackoffQ)][j].backoffUntil)
+	})
+	for q, list := range byQueue {
+		for i, p := range list {
+			p.QueuePosition = i
+			qe := QueueEntry{Pod: p.Key}
+			switch queue.Where(q) {
+			case queue.ActiveQ:
+				st.Queue.ActiveQ = append(st.Queue.ActiveQ, qe)
+			case queue.BackoffQ:
+				if p.backoffUntil.After(now) {
+					p.BackoffRemaining = Duration(p.backoffUntil.Sub(now))
+				}
+				qe.BackoffRemaining = p.BackoffRemaining
+				st.Queue.BackoffQ = append(st.Queue.BackoffQ, qe)
+			case queue.Unschedulable:
+				qe.Reason = p.LastReason
+				st.Queue.Unschedulable = append(st.Queue.Unschedulable, qe)
+			case queue.Gated:
+				qe.Reason = p.LastReason
+				st.Queue.Gated = append(st.Queue.Gated, qe)
+			}
+		}
+	}
+	return st
+}

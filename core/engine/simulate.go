@@ -14,7 +14,6 @@ import (
 	"github.com/schedplay/schedplay/core/framework/runtime"
 	"github.com/schedplay/schedplay/core/plugins"
 	"github.com/schedplay/schedplay/core/plugins/defaultpreemption"
-	"github.com/schedplay/schedplay/core/plugins/names"
 	"github.com/schedplay/schedplay/core/plugins/queuesort"
 	"github.com/schedplay/schedplay/core/queue"
 	"github.com/schedplay/schedplay/core/scenario"
@@ -363,6 +362,7 @@ func (s *Simulation) cycle(e *queue.Entry) {
 		return
 	}
 	e.UnschedulablePlugins = fitErr.Diagnosis.UnschedulablePlugins
+	e.PendingPlugins = fitErr.Diagnosis.PendingPlugins
 	if runner.fwk.HasPostFilterPlugins() {
 		result, st := runner.fwk.RunPostFilterPlugins(state, sp.pod, fitErr.Diagnosis.NodeToStatus)
 		fitErr.Diagnosis.PostFilterMsg = st.Message()
@@ -370,7 +370,7 @@ func (s *Simulation) cycle(e *queue.Entry) {
 			if pr, ok := defaultpreemption.GetResult(state); ok && pr.NominatedNodeName == result.NominatedNodeName {
 				s.preempt(sp, runner, pr)
 			} else {
-				s.setNomination(sp, result.NominatedNodeName)
+				s.nominate(sp, result.NominatedNodeName)
 			}
 		}
 	}
@@ -463,11 +463,11 @@ func (s *Simulation) preempt(preemptor *simPod, runner *profileRunner, pr *defau
 	for _, k := range sortedNominees(s.nominated[node]) {
 		sp := s.pods[k]
 		if sp.pod.PriorityValue() < preemptor.pod.PriorityValue() && k != preemptor.pod.Key() {
-			s.setNomination(sp, "")
+			s.nominate(sp, "")
 			s.emit(Event{Kind: EvNominationCleared, Pod: k, Node: node, Reason: fmt.Sprintf("a higher-priority pod %s was nominated to %s", preemptor.pod.Key(), node)})
 		}
 	}
-	s.setNomination(preemptor, node)
+	s.nominate(preemptor, node)
 	s.emit(Event{Kind: EvNominated, Pod: preemptor.pod.Key(), Node: node, Victims: victims,
 		Reason: fmt.Sprintf("preemption chose %s: %d victim(s), %d PDB violation(s)", node, len(victims), pr.NumPDBViolations)})
 	for _, v := range pr.Victims {
@@ -476,10 +476,12 @@ func (s *Simulation) preempt(preemptor *simPod, runner *profileRunner, pr *defau
 			continue
 		}
 		p := vp.pod
+		before := *p
 		p.Status.Conditions = append(append([]api.PodCondition(nil), p.Status.Conditions...), api.PodCondition{
 			Type: api.DisruptionTarget, Status: api.ConditionTrue, Reason: api.PodReasonPreempt,
 			Message: runner.fwk.ProfileName() + ": preempting to accommodate a higher priority pod",
 		})
+		s.requeue(assignedPodUpdate, &before, p)
 		s.terminate(vp, EvPreempted, fmt.Sprintf("preempted by %s on %s", preemptor.pod.Key(), node), nil)
 	}
 }
@@ -501,9 +503,11 @@ func (s *Simulation) terminate(sp *simPod, kind, reason string, override *int64)
 	grace := termination.GracePeriod(p, nil)
 	plan := termination.KubeletPlan(p, grace, override)
 	if override == nil {
+		before := *p
 		deadline := s.now.Add(time.Duration(grace) * time.Second)
 		p.DeletionTimestamp = &deadline
 		p.DeletionGracePeriodSeconds = &grace
+		s.requeue(assignedPodUpdate, &before, p)
 	} else {
 		grace = plan.GracePeriod
 		sp.evicted = true
@@ -553,6 +557,7 @@ func (s *Simulation) fire(t *timer) {
 
 func (s *Simulation) deletePod(sp *simPod, reason string) {
 	p := sp.pod
+	gone := *p // as the delete event carries it (a pending pod keeps its nomination)
 	if sp.phase == PhaseRunning {
 		if err := s.snap.RemovePod(p); err != nil {
 			panic(fmt.Sprintf("deleting %s: %v", p.Key(), err))
@@ -568,47 +573,9 @@ func (s *Simulation) deletePod(sp *simPod, reason string) {
 	sp.terminating = false
 	s.changes++
 	s.emit(Event{Kind: EvDeleted, Pod: p.Key(), Node: p.Spec.NodeName, Reason: reason})
-	s.requeue(assignedPodDelete, p)
+	s.requeue(assignedPodDelete, &gone)
 	if ps := s.pressure[p.Spec.NodeName]; ps != nil && ps.evicting == p.Key() {
 		s.evictStep(p.Spec.NodeName)
-	}
-}
-
-type clusterEvent string
-
-const (
-	assignedPodAdd    clusterEvent = "a pod was scheduled"
-	assignedPodDelete clusterEvent = "a pod was deleted"
-)
-
-// interested lists the plugins whose rejection an event may lift (the
-// events they register for upstream). A pod rejected by none of them keeps
-// waiting for another event or the periodic flush.
-var interested = map[clusterEvent]map[string]bool{
-	assignedPodAdd: {names.InterPodAffinity: true, names.PodTopologySpread: true},
-	assignedPodDelete: {names.NodeResourcesFit: true, names.NodePorts: true, names.InterPodAffinity: true,
-		names.PodTopologySpread: true, names.VolumeRestrictions: true, names.NodeVolumeLimits: true},
-}
-
-func (s *Simulation) requeue(ev clusterEvent, _ ...any) {
-	moved := s.queue.MoveUnschedulable(s.now, func(e *queue.Entry) bool {
-		if len(e.UnschedulablePlugins) == 0 {
-			return true
-		}
-		for p := range e.UnschedulablePlugins {
-			if interested[ev][p] {
-				return true
-			}
-		}
-		return false
-	})
-	keys := make([]string, 0, len(moved))
-	for k := range moved {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		s.emit(Event{Kind: EvRequeued, Pod: k, Queue: string(moved[k]), Reason: string(ev) + ", which may make it schedulable"})
 	}
 }
 

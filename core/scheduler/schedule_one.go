@@ -149,7 +149,7 @@ func (s *Scheduler) findNodesThatPassFilters(state *framework.CycleState, pod *a
 	if rotate {
 		start = s.nextStartNodeIndex
 	}
-	var feasible []*framework.NodeInfo
+	feasible := make([]*framework.NodeInfo, 0, min(int(want), n))
 	if len(s.Framework.PluginNames("Filter")) == 0 {
 		for i := 0; i < int(want); i++ {
 			feasible = append(feasible, nodes[(start+i)%n])
@@ -220,18 +220,30 @@ func PrioritizeNodes(fwk *runtime.Framework, state *framework.CycleState, pod *a
 // every tie-breaker is 0, so among equal totals the heap's structure over
 // the feasible-node order decides; upstream's parallel filtering makes that
 // order vary between runs, which is why the contract treats ties as sets.
+//
+// The heap holds only totals and indexes: the same comparisons and swaps
+// as a heap of the whole score records, so the same node comes out on top
+// (Pop returns what Init left at the root), without copying the records.
 func SelectHost(scores []runtime.NodePluginScores) string {
-	h := nodeScoreHeap(append([]runtime.NodePluginScores(nil), scores...))
+	h := make(nodeScoreHeap, len(scores))
+	for i := range scores {
+		h[i] = totalAt{total: scores[i].TotalScore, index: i}
+	}
 	heap.Init(&h)
-	return heap.Pop(&h).(runtime.NodePluginScores).Name
+	return scores[heap.Pop(&h).(totalAt).index].Name
 }
 
-type nodeScoreHeap []runtime.NodePluginScores
+type totalAt struct {
+	total int64
+	index int
+}
+
+type nodeScoreHeap []totalAt
 
 func (h nodeScoreHeap) Len() int           { return len(h) }
-func (h nodeScoreHeap) Less(i, j int) bool { return h[i].TotalScore > h[j].TotalScore }
+func (h nodeScoreHeap) Less(i, j int) bool { return h[i].total > h[j].total }
 func (h nodeScoreHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *nodeScoreHeap) Push(x any)        { *h = append(*h, x.(runtime.NodePluginScores)) }
+func (h *nodeScoreHeap) Push(x any)        { *h = append(*h, x.(totalAt)) }
 func (h *nodeScoreHeap) Pop() any {
 	old := *h
 	x := old[len(old)-1]

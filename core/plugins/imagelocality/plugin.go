@@ -64,14 +64,31 @@ func calculatePriority(sum int64, numContainers int) int64 {
 // node, init containers included; an image used twice counts twice.
 func sumImageScores(nodeInfo *framework.NodeInfo, pod *api.Pod, totalNumNodes int) int64 {
 	var sum int64
+	if len(nodeInfo.ImageStates) == 0 {
+		return 0 // nothing to find: skip normalizing the names
+	}
+	var buf [128]byte
 	for _, cs := range [][]api.Container{pod.Spec.InitContainers, pod.Spec.Containers} {
-		for _, c := range cs {
-			if state, ok := nodeInfo.ImageStates[normalizedImageName(c.Image)]; ok {
+		for i := range cs {
+			if state, ok := lookupImage(nodeInfo.ImageStates, cs[i].Image, buf[:0]); ok {
 				sum += scaledImageScore(state, totalNumNodes)
 			}
 		}
 	}
 	return sum
+}
+
+// lookupImage finds name's normalized form in states. This runs per node
+// and container, so the ":latest" form is built in buf, where the map
+// lookup on string(bytes) allocates nothing.
+func lookupImage(states map[string]*framework.ImageStateSummary, name string, buf []byte) (*framework.ImageStateSummary, bool) {
+	if hasTag(name) {
+		state, ok := states[name]
+		return state, ok
+	}
+	b := append(append(buf, name...), latestSuffix...)
+	state, ok := states[string(b)]
+	return state, ok
 }
 
 // scaledImageScore weights an image's size by the share of nodes holding it,
@@ -84,8 +101,15 @@ func scaledImageScore(state *framework.ImageStateSummary, totalNumNodes int) int
 // normalizedImageName appends ":latest" to an image without a tag, matching
 // how nodes report image names.
 func normalizedImageName(name string) string {
-	if strings.LastIndex(name, ":") <= strings.LastIndex(name, "/") {
-		name += ":latest"
+	if !hasTag(name) {
+		name += latestSuffix
 	}
 	return name
+}
+
+const latestSuffix = ":latest"
+
+// hasTag reports a ':' after the last '/' (a registry port is no tag).
+func hasTag(name string) bool {
+	return strings.LastIndex(name, ":") > strings.LastIndex(name, "/")
 }

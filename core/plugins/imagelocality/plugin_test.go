@@ -146,11 +146,23 @@ func TestNormalizedImageName(t *testing.T) {
 		{name: "registry port is not a tag", in: "gcr.io:5000/root", want: "gcr.io:5000/root:latest"},
 		{name: "tagged", in: "root:tag", want: "root:tag"},
 		{name: "digest", in: "root@" + digest, want: "root@" + digest},
+		{name: "untagged name longer than the lookup buffer", in: "registry.example/" + digest[7:] + "/" + digest[7:], want: "registry.example/" + digest[7:] + "/" + digest[7:] + ":latest"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := normalizedImageName(tt.in); got != tt.want {
 				t.Errorf("normalizedImageName(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+			// The allocation-free lookup must find exactly the normalized name.
+			want := &framework.ImageStateSummary{Size: 1}
+			states := map[string]*framework.ImageStateSummary{tt.want: want, tt.in + "-other": {Size: 2}}
+			var buf [128]byte
+			if got, ok := lookupImage(states, tt.in, buf[:0]); !ok || got != want {
+				t.Errorf("lookupImage(%q) = %v, %v; want the state under %q", tt.in, got, ok, tt.want)
+			}
+			delete(states, tt.want)
+			if got, ok := lookupImage(states, tt.in, buf[:0]); ok {
+				t.Errorf("lookupImage(%q) without %q = %v, want none", tt.in, tt.want, got)
 			}
 		})
 	}

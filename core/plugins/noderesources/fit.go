@@ -6,7 +6,7 @@ package noderesources
 
 import (
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/schedplay/schedplay/core/api"
@@ -209,13 +209,16 @@ func fitsRequest(req *preFilterState, nodeInfo *framework.NodeInfo, ignored, ign
 	check(api.ResourceMemory, ReasonInsufficientMemory, req.Memory, alloc.Memory, used.Memory)
 	check(api.ResourceEphemeralStorage, ReasonInsufficientEphemeralStorage, req.EphemeralStorage, alloc.EphemeralStorage, used.EphemeralStorage)
 
+	if len(req.ScalarResources) == 0 {
+		return out
+	}
 	// Upstream walks a map here, so several scalar shortfalls come out in
 	// random order; sorting by name makes ours reproducible.
 	scalars := make([]api.ResourceName, 0, len(req.ScalarResources))
 	for name := range req.ScalarResources {
 		scalars = append(scalars, name)
 	}
-	sort.Slice(scalars, func(i, j int) bool { return scalars[i] < scalars[j] })
+	slices.Sort(scalars)
 	for _, name := range scalars {
 		// Only extended resources can be ignored; hugepages never are.
 		if framework.IsExtendedResourceName(name) {

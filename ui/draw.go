@@ -14,6 +14,13 @@ import (
 // Draw paints the current layout; it decides nothing.
 func (g *Game) Draw(screen *ebiten.Image) {
 	defer g.recovered("Draw")
+	key, busy := g.viewKey(), g.motion.Busy()
+	if g.painted && key == g.drawn && !busy && !g.animating {
+		return // the screen is kept between frames (SetScreenClearedEveryFrame(false))
+	}
+	// One more paint after motion ends shows the settled positions.
+	g.drawn, g.painted, g.animating = key, true, busy
+	g.paints++
 	t := g.theme
 	screen.Fill(t.Background)
 	z := g.cam.Zoom

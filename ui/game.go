@@ -58,6 +58,40 @@ type Game struct {
 	w, h      int
 	scale     float64
 	lastPanic string
+	// drawn is what the screen shows; Draw repaints only when the view
+	// changes, which keeps an idle page from burning a CPU core.
+	drawn     viewKey
+	painted   bool
+	animating bool
+	paints    int
+}
+
+// Paints returns how many frames Draw has repainted, for performance probes.
+func (g *Game) Paints() int { return g.paints }
+
+// viewKey is everything that changes the picture.
+type viewKey struct {
+	gen              int
+	theme            string
+	cam              Camera
+	selected, hover  Hit
+	cursorX, cursorY float64
+	w, h             int
+	scale            float64
+	failure          string
+	dragging         bool
+}
+
+func (g *Game) viewKey() viewKey {
+	k := viewKey{gen: g.gen, theme: g.theme.Name, cam: g.cam, selected: g.selected, hover: g.hover,
+		w: g.w, h: g.h, scale: g.scale, dragging: g.dragging}
+	if g.hover.Kind != HitNone {
+		k.cursorX, k.cursorY = g.cursorX, g.cursorY // the tooltip follows the cursor
+	}
+	g.mu.Lock()
+	k.failure = g.failureText
+	g.mu.Unlock()
+	return k
 }
 
 // NewGame returns a game with an empty scene.
@@ -91,6 +125,29 @@ func (g *Game) Select(h Hit) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.nextSelect = &h
+}
+
+// Locate returns where a pod chip or node card is on screen, in CSS pixels
+// of the canvas. The host calls it between frames (wasm runs one goroutine
+// at a time and the game loop only yields between Update and Draw).
+func (g *Game) Locate(h Hit) (Rect, bool) {
+	var r Rect
+	found := false
+	switch h.Kind {
+	case HitPod:
+		r, found = g.motion.Rect(h.Key)
+	case HitNode:
+		for _, nb := range g.layout.Nodes {
+			if nb.Node.Name == h.Key {
+				r, found = nb.Rect, true
+			}
+		}
+	}
+	if !found {
+		return Rect{}, false
+	}
+	sr := g.screenRect(r)
+	return Rect{X: sr.X / g.scale, Y: sr.Y / g.scale, W: sr.W / g.scale, H: sr.H / g.scale}, true
 }
 
 // SetFailure shows (or, with "", hides) a banner over the canvas, for host

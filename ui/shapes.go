@@ -60,7 +60,7 @@ func (pt *painter) draw(dst *ebiten.Image, clr color.Color) {
 		pt.vs[i].ColorB = float32(b) / 0xffff
 		pt.vs[i].ColorA = float32(a) / 0xffff
 	}
-	op := &ebiten.DrawTrianglesOptions{ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha, AntiAlias: true}
+	op := &ebiten.DrawTrianglesOptions{ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha}
 	dst.DrawTriangles(pt.vs, pt.is, pt.white, op)
 }
 

@@ -40,10 +40,16 @@ func main() {
 	a.b.export("setTheme", a.setTheme)
 	a.b.export("select", a.selectFromPage)
 	a.b.export("details", a.details)
+	a.b.export("locate", a.locate)
+	a.b.export("stats", func([]string) (string, error) {
+		return marshal(map[string]int{"paints": a.game.Paints(), "gen": a.gen})
+	})
 	a.b.listen()
 	a.b.publish("schedplay")
 
 	ebiten.SetRunnableOnUnfocused(true)
+	// The game repaints only when the view changes (ui.Game.Draw).
+	ebiten.SetScreenClearedEveryFrame(false)
 	if err := ebiten.RunGame(game); err != nil {
 		a.b.emit(map[string]any{"type": "fatal", "message": fmt.Sprintf("running the canvas: %v", err)})
 	}
@@ -115,6 +121,28 @@ func (a *app) details(args []string) (string, error) {
 		return "", fmt.Errorf("unknown kind %q", args[0])
 	}
 	return marshal(r)
+}
+
+type locateReply struct {
+	OK bool    `json:"ok"`
+	X  float64 `json:"x"`
+	Y  float64 `json:"y"`
+	W  float64 `json:"w"`
+	H  float64 `json:"h"`
+}
+
+// locate(kind, key) returns where a pod or node is drawn, in CSS pixels of
+// the frame, so the page (and the browser tests) can point at it.
+func (a *app) locate(args []string) (string, error) {
+	if len(args) != 2 {
+		return "", fmt.Errorf("want 2 arguments (kind, key), got %d", len(args))
+	}
+	k, ok := kinds[args[0]]
+	if !ok || k == ui.HitNone {
+		return "", fmt.Errorf("unknown kind %q", args[0])
+	}
+	r, ok := a.game.Locate(ui.Hit{Kind: k, Key: args[1]})
+	return marshal(locateReply{OK: ok, X: r.X, Y: r.Y, W: r.W, H: r.H})
 }
 
 func (a *app) selected(h ui.Hit) {

@@ -45,5 +45,6 @@ export interface Bridge {
   setTheme(theme: "light" | "dark"): string;
   select(kind: "" | "pod" | "node", key: string): string;
   details(kind: "pod" | "node", key: string): string; // DetailsReply
+  locate(kind: "pod" | "node", key: string): string; // {ok, x, y, w, h} in CSS px of the frame
   setListener(fn: (eventJSON: string) => void): void;
 }

@@ -20,6 +20,7 @@ const probe = {
   firstFrameMs: 0, // performance.now() when the first scene was on screen
   loadedGen: 0, // generation of the last good load
   drawnGen: 0, // generation last on screen
+  loads: 0, // reloads done
   lastReply: null as LoadReply | null,
   panics: [] as string[],
 };
@@ -29,6 +30,7 @@ const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as 
 const statusEl = $("status");
 const noticeEl = $("notice");
 const noticeText = $("notice-text");
+const noticeTitle = $("notice-title");
 const loadingEl = $("loading");
 const detailsEl = $("details");
 const detailsBody = $("details-body");
@@ -37,6 +39,7 @@ const frame = $<HTMLIFrameElement>("stage");
 let api: Bridge | null = null;
 let defaultText = "";
 let selection: { kind: "pod" | "node"; key: string } | null = null;
+let textReady = false; // the draft or default is in the editor
 
 // ---- theme ----
 
@@ -101,9 +104,11 @@ function toCM(doc: Text, d: Diagnostic): CMDiagnostic {
 // ---- loading ----
 
 function reload(text: string): void {
-  if (!api) return;
+  if (!api || !textReady) return;
+  loadingEl.hidden = true;
   const reply = JSON.parse(api.load("scenario.yaml", text)) as LoadReply;
   probe.lastReply = reply;
+  probe.loads++;
   const doc = editor.state.doc;
   const diags = (reply.diagnostics ?? []).map((d) => toCM(doc, d));
   if (!reply.ok && diags.length === 0) {
@@ -121,6 +126,7 @@ function reload(text: string): void {
     const errs = diags.filter((d) => d.severity === "error");
     const first = reply.diagnostics?.[0];
     const where = first && first.line ? ` Line ${first.line}: ` : " ";
+    noticeTitle.textContent = probe.loadedGen > 0 ? "Showing last valid scenario." : "Nothing to show yet: the scenario has errors.";
     noticeText.textContent = `${errs.length} error${errs.length === 1 ? "" : "s"}.${where}${errs[0]?.message ?? ""}`;
     noticeEl.hidden = false;
     statusEl.textContent = "Scenario has errors";
@@ -320,6 +326,7 @@ async function start(): Promise<void> {
   }
   const draft = localStorage.getItem(DRAFT_KEY);
   setText(draft ?? defaultText);
-  if (api) reload(editor.state.doc.toString());
+  textReady = true;
+  reload(editor.state.doc.toString());
 }
 start();

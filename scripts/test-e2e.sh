@@ -1,0 +1,35 @@
+#!/bin/sh
+# Browser end-to-end tests: builds the playground, serves it on a free port
+# of 127.0.0.1 and drives it with headless Chromium (web/e2e/*.test.mjs).
+# On a fresh Debian machine it installs Chromium first (needs root).
+set -eu
+root=$(cd "$(dirname "$0")/.." && pwd)
+go=${GO:-go}
+if [ ! -x /usr/bin/chromium ]; then
+	apt-get update
+	apt-get install -y --no-install-recommends chromium fonts-dejavu-core
+fi
+cd "$root/web"
+npm ci --no-audit --no-fund
+cd "$root"
+"$root/scripts/build-web.sh" "$root/web/build"
+tmp=$(mktemp -d)
+"$go" build -o "$tmp/serve" ./scripts/serve
+
+log=$tmp/serve.log
+"$tmp/serve" -dir "$root/web/build" -port 0 >"$log" 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null || true; rm -rf "$tmp"' EXIT INT TERM
+url=""
+for _ in $(seq 50); do
+	url=$(sed -n 's/^schedplay playground: //p' "$log")
+	[ -n "$url" ] && break
+	sleep 0.1
+done
+if [ -z "$url" ]; then
+	cat "$log"
+	echo "test-e2e: the server did not start" >&2
+	exit 1
+fi
+cd "$root/web"
+SCHEDPLAY_URL=$url node --test --test-reporter=spec e2e/

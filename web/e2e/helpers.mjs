@@ -1,0 +1,144 @@
+// Helpers for the browser tests: launching Debian's Chromium, reading the
+// page's probe, driving the editor and measuring canvas pixels.
+import { chromium } from "playwright-core";
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const url = process.env.SCHEDPLAY_URL ?? "http://127.0.0.1:8080/";
+export const shots = join(dirname(fileURLToPath(import.meta.url)), "screenshots");
+mkdirSync(shots, { recursive: true });
+
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    headless: true,
+    // Keep Chromium from resolving Google hosts; the page is on 127.0.0.1.
+    args: ["--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"],
+  });
+}
+
+// open loads the playground in a fresh page and waits until a scene is on
+// the canvas. It fails on page errors and JavaScript dialogs (an injected
+// onerror=alert would open one).
+export async function open(context) {
+  const page = await context.newPage();
+  page.errors = [];
+  page.on("pageerror", (e) => page.errors.push(e.message));
+  page.on("dialog", async (d) => {
+    page.errors.push(`dialog: ${d.message()}`);
+    await d.dismiss();
+  });
+  await page.goto(url);
+  await page.waitForFunction(
+    () => window.__schedplay?.loadedGen >= 1 && window.__schedplay.drawnGen === window.__schedplay.loadedGen,
+    null,
+    { timeout: 30000, polling: 50 },
+  );
+  return page;
+}
+
+export const probe = (page) => page.evaluate(() => ({ ...window.__schedplay }));
+
+// bridge calls a method of window.schedplay inside the stage frame.
+export async function bridge(page, method, ...args) {
+  const frame = page.frame({ url: /stage\.html/ });
+  const out = await frame.evaluate(([m, a]) => window.schedplay[m](...a), [method, args]);
+  return JSON.parse(out);
+}
+
+export async function editorText(page) {
+  return page.evaluate(() => {
+    const lines = [...document.querySelectorAll(".cm-content .cm-line")];
+    return lines.map((l) => l.textContent).join("\n");
+  });
+}
+
+// edit types text into the editor after pressing keys (for example
+// Control+End), then waits until the page has reloaded the scenario
+// (successfully or not).
+async function edit(page, keys, text) {
+  const before = (await probe(page)).loads;
+  await page.click(".cm-content");
+  await page.keyboard.press(keys);
+  await page.keyboard.insertText(text);
+  await page.waitForFunction((b) => window.__schedplay.loads > b, before, { polling: 50 });
+}
+
+// appendText types at the end of the document.
+export const appendText = (page, text) => edit(page, "Control+End", text);
+
+// replaceText swaps the whole document.
+export const replaceText = (page, text) => edit(page, "Control+A", text);
+
+// settled waits until the canvas shows the last good load and its
+// animations (0.4 s at most) are done.
+export async function settled(page) {
+  await page.waitForFunction(() => window.__schedplay.drawnGen === window.__schedplay.loadedGen, null, { polling: 50 });
+  await page.waitForTimeout(600);
+}
+
+// stageShot screenshots the canvas frame.
+// It clips a page screenshot rather than using the element's, which would
+// wait for the frame to be "stable" across animation frames.
+export async function stageShot(page, name) {
+  const clip = await page.locator("#stage").boundingBox();
+  return page.screenshot({ path: join(shots, name), clip });
+}
+
+// inBlankPage runs fn(pixelArrays, arg) in a blank page (no CSP there) with
+// the RGBA pixels of each PNG.
+async function inBlankPage(context, pngs, fn, arg) {
+  const page = await context.newPage();
+  try {
+    return await page.evaluate(
+      async ([b64s, src, a]) => {
+        const decode = async (b64) => {
+          const img = new Image();
+          img.src = "data:image/png;base64," + b64;
+          await img.decode();
+          const c = new OffscreenCanvas(img.width, img.height);
+          const ctx = c.getContext("2d");
+          ctx.drawImage(img, 0, 0);
+          return ctx.getImageData(0, 0, img.width, img.height).data;
+        };
+        const pixels = await Promise.all(b64s.map(decode));
+        // The function arrives as source text: evaluate cannot take closures.
+        return (0, eval)(`(${src})`)(pixels, a);
+      },
+      [pngs.map((p) => p.toString("base64")), fn.toString(), arg],
+    );
+  } finally {
+    await page.close();
+  }
+}
+
+// pixelStats counts pixels near each of the given colours ("#rrggbb") and
+// pixels different from the first one (the background).
+export function pixelStats(context, png, colors = []) {
+  return inBlankPage(context, [png], ([d], cols) => {
+    const rgb = cols.map((h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16)));
+    const counts = cols.map(() => 0);
+    const [br, bg, bb] = [d[0], d[1], d[2]];
+    let other = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      if (Math.abs(d[i] - br) + Math.abs(d[i + 1] - bg) + Math.abs(d[i + 2] - bb) > 24) other++;
+      rgb.forEach(([r, g, b], k) => {
+        if (Math.abs(d[i] - r) + Math.abs(d[i + 1] - g) + Math.abs(d[i + 2] - b) <= 12) counts[k]++;
+      });
+    }
+    return { total: d.length / 4, other, counts, background: [br, bg, bb] };
+  }, colors);
+}
+
+// diffFraction is the share of pixels that differ between two PNGs of the same size.
+export function diffFraction(context, a, b) {
+  return inBlankPage(context, [a, b], ([p, q]) => {
+    if (p.length !== q.length) return 1;
+    let n = 0;
+    for (let i = 0; i < p.length; i += 4) {
+      if (p[i] !== q[i] || p[i + 1] !== q[i + 1] || p[i + 2] !== q[i + 2]) n++;
+    }
+    return n / (p.length / 4);
+  });
+}

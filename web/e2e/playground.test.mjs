@@ -1,0 +1,161 @@
+// End-to-end tests of the playground in headless Chromium. Run by
+// `make test-e2e`, which builds the site and serves it on 127.0.0.1.
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import {
+  appendText, bridge, diffFraction, editorText, launch, open, pixelStats, probe, replaceText, settled, shots, stageShot,
+} from "./helpers.mjs";
+
+// ui/palette.go: the class colours, most important class first.
+const classColors = ["#e15759", "#f28e2b", "#edc948", "#59a14f", "#76b7b2", "#4e79a7"];
+
+const newPod = (name, cls) => `
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: ${name}
+spec:
+  priorityClassName: ${cls}
+  containers: [{name: app, image: nginx, resources: {requests: {cpu: 100m, memory: 64Mi}}}]
+`;
+
+// clickOnStage clicks a pod or node where the canvas draws it.
+async function clickOnStage(page, kind, key) {
+  const r = await bridge(page, "locate", kind, key);
+  assert.ok(r.ok, `${kind} ${key} is not on the canvas`);
+  const box = await page.locator("#stage").boundingBox();
+  await page.mouse.move(box.x + r.x + r.w / 2, box.y + r.y + r.h / 2);
+  // ebiten samples buttons once per tick: hold the button across a few.
+  await page.mouse.down();
+  await page.waitForTimeout(100);
+  await page.mouse.up();
+}
+
+describe("playground", () => {
+  let browser, context, page;
+
+  before(async () => {
+    browser = await launch();
+    context = await browser.newContext({ viewport: { width: 1400, height: 850 } });
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  test("the page loads and the canvas shows the default scenario", async (t) => {
+    page = await open(context);
+    const p = await probe(page);
+    t.diagnostic(`navigation to first frame: ${Math.round(p.firstFrameMs)} ms`);
+    assert.ok(p.lastReply.ok, "the default scenario loads");
+    assert.match(await page.textContent("#status"), /^\d+ nodes? · \d+ pods? · \d+ pending$/);
+    assert.equal(await page.isVisible("#loading"), false, "the loading cover is gone");
+    await settled(page);
+    await page.screenshot({ path: join(shots, "01-default.png") });
+    const stats = await pixelStats(context, await stageShot(page, "01-default-stage.png"), classColors);
+    // Cards, bars and chips cover a good part of the canvas, and pods of at
+    // least two priority classes are drawn in their colours.
+    assert.ok(stats.other / stats.total > 0.2, `only ${(100 * stats.other / stats.total).toFixed(1)}% of the canvas is drawn on`);
+    const coloured = stats.counts.filter((n) => n > 300).length;
+    assert.ok(coloured >= 2, `pixels per class colour ${stats.counts}: want at least two classes drawn`);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test("typing a new pod into the editor makes it appear; clicking it opens its details", async () => {
+    const before = await probe(page);
+    const beforeShot = await stageShot(page, "02-before-new-pod.png");
+    await appendText(page, newPod("e2e-new-pod", "high"));
+    const p = await probe(page);
+    assert.ok(p.lastReply.ok, `the edited scenario loads: ${JSON.stringify(p.lastReply.diagnostics)}`);
+    assert.equal(p.lastReply.summary.pending, before.lastReply.summary.pending + 1);
+    await settled(page);
+    const d = await bridge(page, "details", "pod", "default/e2e-new-pod");
+    assert.ok(d.ok && d.pod.priorityClass === "high", "the new pod is in the scene");
+    const afterShot = await stageShot(page, "02-new-pod.png");
+    assert.ok((await diffFraction(context, beforeShot, afterShot)) > 0.002, "the canvas changed");
+
+    await clickOnStage(page, "pod", "default/e2e-new-pod");
+    await page.waitForSelector("#details:not([hidden])");
+    assert.equal(await page.textContent("#details h2"), "e2e-new-pod");
+    assert.match(await page.textContent("#details"), /pending/);
+    await page.screenshot({ path: join(shots, "03-pod-details.png") });
+
+    // Clicking a node shows its pods.
+    await clickOnStage(page, "node", "node-a");
+    await page.waitForFunction(() => document.querySelector("#details h2")?.textContent === "node-a");
+    assert.match(await page.textContent("#details"), /low-a1/);
+    await page.click("#details-close");
+    assert.equal(await page.isVisible("#details"), false);
+  });
+
+  test("broken YAML shows a diagnostic at its line and the last good state stays", async () => {
+    await settled(page);
+    const good = await probe(page);
+    const goodShot = await stageShot(page, "04-before-break.png");
+    await appendText(page, "\n---\napiVersion: v1\nkind: Node\nmetadata:\n  name: [oops\n");
+    const p = await probe(page);
+    assert.equal(p.lastReply.ok, false);
+    const lines = (await editorText(page)).split("\n");
+    const want = lines.findIndex((l) => l === "  name: [oops") + 1;
+    assert.ok(want > 0);
+    assert.equal(p.lastReply.diagnostics[0].line, want, `diagnostics ${JSON.stringify(p.lastReply.diagnostics)}`);
+    // CodeMirror marks the error on that line.
+    const marked = await page.evaluate(() =>
+      [...document.querySelectorAll(".cm-lintRange-error")].map((e) => e.closest(".cm-line")?.textContent),
+    );
+    assert.ok(marked.includes("  name: [oops"), `error marks on lines ${JSON.stringify(marked)}`);
+    assert.equal(await page.isVisible("#notice"), true);
+    assert.match(await page.textContent("#notice"), /Showing last valid scenario/);
+    assert.match(await page.textContent("#notice"), new RegExp(`Line ${want}:`));
+    // The canvas still shows the last good scene.
+    assert.equal(p.drawnGen, good.drawnGen);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(shots, "04-broken-yaml.png") });
+    // Compare the canvas alone: the notice covers part of it.
+    await page.evaluate(() => (document.getElementById("notice").style.visibility = "hidden"));
+    const brokenShot = await stageShot(page, "04-broken-stage.png");
+    await page.evaluate(() => (document.getElementById("notice").style.visibility = ""));
+    assert.ok((await diffFraction(context, goodShot, brokenShot)) < 0.001, "the canvas changed on a failed load");
+
+    // Fixing the text clears the notice.
+    const text = await editorText(page);
+    await replaceText(page, text.slice(0, text.indexOf("\n---\napiVersion: v1\nkind: Node\nmetadata:\n  name: [oops")));
+    assert.ok((await probe(page)).lastReply.ok);
+    assert.equal(await page.isVisible("#notice"), false);
+  });
+
+  test("a hostile pod name shows as text", async () => {
+    const evil = "<img src=x onerror=alert(1)>";
+    const good = await editorText(page);
+    await appendText(page, newPod(`"${evil}"`, "high"));
+    const p = await probe(page);
+    assert.equal(p.lastReply.ok, false, "the name is not a valid pod name");
+    assert.ok(p.lastReply.diagnostics.some((d) => (d.object + d.msg).includes(evil)));
+    assert.ok((await page.textContent("#notice")).includes(evil), "the notice shows the name literally");
+    assert.equal(await page.evaluate(() => document.querySelectorAll("img").length), 0, "no element was injected");
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(shots, "05-hostile-name.png") });
+    assert.deepEqual(page.errors, [], "no dialog opened and no script error");
+    await replaceText(page, good);
+    assert.ok((await probe(page)).lastReply.ok);
+  });
+
+  test("the draft comes back after a reload, and the theme switches", async () => {
+    const marker = "# e2e draft marker";
+    await appendText(page, `\n${marker}\n`);
+    await page.reload();
+    await page.waitForFunction(() => window.__schedplay?.loads >= 1, null, { timeout: 30000, polling: 50 });
+    assert.ok((await editorText(page)).includes(marker), "the draft was restored");
+
+    await page.waitForFunction(() => window.__schedplay.drawnGen >= 1, null, { timeout: 30000, polling: 50 });
+    await page.click("#theme");
+    assert.equal(await page.getAttribute("html", "data-theme"), "dark");
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: join(shots, "06-dark.png") });
+    const stats = await pixelStats(context, await stageShot(page, "06-dark-stage.png"));
+    const [r, g, b] = stats.background;
+    assert.ok(r + g + b < 120, `dark canvas background is rgb(${r}, ${g}, ${b})`);
+    await page.click("#theme");
+  });
+});

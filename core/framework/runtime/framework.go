@@ -37,6 +37,9 @@ type Framework struct {
 	nominator Nominator
 	cluster   framework.ClusterLister
 	rand      *rand.Rand
+
+	// scoreScratch backs RunScorePlugins' per-plugin score lists.
+	scoreScratch framework.NodeScoreList
 }
 
 var _ framework.Handle = (*Framework)(nil)
@@ -590,9 +593,15 @@ func (f *Framework) RunScorePlugins(state *framework.CycleState, pod *api.Pod, n
 			plugins = append(plugins, pl)
 		}
 	}
+	// The per-plugin lists never leave this call, so their storage is kept
+	// for the next cycle (a Framework runs one cycle at a time).
+	n := len(nodes)
+	if need := len(plugins) * n; cap(f.scoreScratch) < need {
+		f.scoreScratch = make(framework.NodeScoreList, need)
+	}
 	lists := make([]framework.NodeScoreList, len(plugins))
 	for i, pl := range plugins {
-		lists[i] = make(framework.NodeScoreList, len(nodes))
+		lists[i] = f.scoreScratch[i*n : (i+1)*n : (i+1)*n]
 		for j, ni := range nodes {
 			s, st := pl.Score(state, pod, ni)
 			if !st.IsSuccess() {

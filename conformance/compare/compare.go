@@ -45,6 +45,14 @@ func (d Diff) String() string {
 	return s
 }
 
+// FieldControllers is the field of the one final-state difference reported for a
+// scenario in which schedplay's workload controllers created pods.
+const FieldControllers = "workload controllers"
+
+// FieldTimeline is the field of the one final-state difference reported for a scenario
+// with a Timeline whose actions changed the outcome.
+const FieldTimeline = "timeline"
+
 // AllowEntry explains known differences. Empty fields and "*" match anything; File is
 // matched as a path.Match pattern against the scenario's base name, Field as a
 // prefix-or-pattern, Upstream/Ours as substrings.
@@ -394,10 +402,30 @@ func Explain(r *Report, file, pod, nominatedNode string, ours, up *contract.Expl
 }
 
 // Simulate compares the final states.
-func Simulate(r *Report, file string, ours, up *contract.Simulate) {
+// Simulate compares final states. timeline says the scenario has a schedplay Timeline
+// document (actions the harness does not perform): any difference then is reported as
+// one FieldTimeline difference.
+func Simulate(r *Report, file string, ours, up *contract.Simulate, timeline bool) {
 	op := map[string]contract.SimPod{}
 	for _, p := range ours.Pods {
 		op[p.Namespace+"/"+p.Name] = p
+	}
+	// Pods ours has and upstream does not were made by schedplay's workload controllers;
+	// the harness runs none (DIVERGENCES.md D1), so the two runs are not comparable.
+	inUp := map[string]bool{}
+	for _, u := range up.Pods {
+		inUp[u.Namespace+"/"+u.Name] = true
+	}
+	var created []string
+	for _, p := range ours.Pods {
+		if k := p.Namespace + "/" + p.Name; !inUp[k] {
+			created = append(created, k)
+		}
+	}
+	if len(created) > 0 {
+		r.Check("final", []Diff{{File: file, Area: "final", Field: FieldControllers,
+			Ours: "created " + strings.Join(created, ", "), Upstream: "no workload controllers run"}})
+		return
 	}
 	var fd []Diff
 	for _, u := range up.Pods {
@@ -419,6 +447,10 @@ func Simulate(r *Report, file string, ours, up *contract.Simulate) {
 	}
 	if len(ours.Pods) != len(up.Pods) {
 		fd = append(fd, Diff{File: file, Area: "final", Field: "pod count", Ours: fmt.Sprint(len(ours.Pods)), Upstream: fmt.Sprint(len(up.Pods))})
+	}
+	if timeline && len(fd) > 0 {
+		fd = []Diff{{File: file, Area: "final", Field: FieldTimeline,
+			Ours: fmt.Sprintf("%d difference(s), first: %s %s", len(fd), fd[0].Pod, fd[0].Field), Upstream: "timeline actions not performed"}}
 	}
 	r.Check("final", fd)
 }

@@ -58,7 +58,7 @@ func TestSimulateDiff(t *testing.T) {
 	up := &contract.Simulate{Pods: []contract.SimPod{{Namespace: "default", Name: "x", Phase: "Running", Node: "n1"}}}
 	ours := &contract.Simulate{Pods: []contract.SimPod{{Namespace: "default", Name: "x", Phase: "Pending"}}}
 	r := NewReport(nil)
-	Simulate(r, "f.yaml", ours, up)
+	Simulate(r, "f.yaml", ours, up, false)
 	if r.counts["final"].disagree != 1 || len(r.diffs) != 2 {
 		t.Fatalf("%+v %v", *r.counts["final"], r.diffs)
 	}

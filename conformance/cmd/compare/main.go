@@ -288,7 +288,7 @@ func compareFile(rep *compare.Report, ours *runner, file string, simulate bool) 
 		rep.Note(name, "", why)
 		return
 	}
-	compare.Simulate(rep, name, &o, s1)
+	compare.Simulate(rep, name, &o, s1, sc.Timeline)
 }
 
 func sameJSON(a, b any) bool {

@@ -14,6 +14,7 @@ import (
 	"k8s.io/client-go/kubernetes/fake"
 	"k8s.io/kubernetes/pkg/apis/core"
 	"k8s.io/kubernetes/pkg/apis/scheduling"
+	podregistry "k8s.io/kubernetes/pkg/registry/core/pod"
 	"k8s.io/kubernetes/plugin/pkg/admission/podtopologylabels"
 	"k8s.io/kubernetes/plugin/pkg/admission/priority"
 )
@@ -99,6 +100,11 @@ func (a *admitter) admitPod(ctx context.Context, p *v1.Pod) (*v1.Pod, error) {
 	if err := a.priority.Admit(ctx, attrs, nil); err != nil {
 		return nil, err
 	}
+	// The registry's BeforeCreate after mutating admission: the pod strategy's
+	// PrepareForCreate (matchLabelKeys/mismatchLabelKeys merged into pod (anti-)affinity
+	// and topology spread selectors, disabled fields dropped, scheduling-gated
+	// condition). It resets status; the scenario's status is restored below.
+	podregistry.Strategy.PrepareForCreate(ctx, &in)
 	out := &v1.Pod{}
 	if err := toInternal(&in, out); err != nil {
 		return nil, fmt.Errorf("converting admitted pod: %w", err)

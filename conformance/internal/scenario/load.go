@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	appsv1 "k8s.io/api/apps/v1"
 	v1 "k8s.io/api/core/v1"
 	policyv1 "k8s.io/api/policy/v1"
 	schedulingv1 "k8s.io/api/scheduling/v1"
@@ -26,6 +27,7 @@ import (
 	clientscheme "k8s.io/client-go/kubernetes/scheme"
 	"k8s.io/kubernetes/pkg/api/legacyscheme"
 	podutil "k8s.io/kubernetes/pkg/api/pod"
+	_ "k8s.io/kubernetes/pkg/apis/apps/install"
 	"k8s.io/kubernetes/pkg/apis/core"
 	_ "k8s.io/kubernetes/pkg/apis/core/install"
 	corevalidation "k8s.io/kubernetes/pkg/apis/core/validation"
@@ -46,6 +48,9 @@ import (
 // document) to name the pending pod that `compare` explains: "namespace/name".
 const ExplainAnnotation = "schedplay.dev/explain"
 
+// TimelineAPIVersion is the apiVersion of schedplay's Timeline kind.
+const TimelineAPIVersion = "schedplay.dev/v1alpha1"
+
 // DefaultT0 is the scenario start time when the file carries no timestamp at all.
 var DefaultT0 = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 
@@ -56,10 +61,23 @@ type Scenario struct {
 	Pods            []*v1.Pod // document order; bound and pending
 	PriorityClasses []*schedulingv1.PriorityClass
 	PDBs            []*policyv1.PodDisruptionBudget
+	// Namespaces holds the declared namespaces and every other namespace an object of
+	// the file uses (a real cluster has them all), each labelled with its name.
+	Namespaces []*v1.Namespace
+	// Objects the scheduler's listers (default spreading) and the disruption
+	// computation (PDB scale) read; no controller runs for them.
+	Services               []*v1.Service
+	ReplicationControllers []*v1.ReplicationController
+	ReplicaSets            []*appsv1.ReplicaSet
+	StatefulSets           []*appsv1.StatefulSet
+	Deployments            []*appsv1.Deployment
 	// Config is the defaulted KubeSchedulerConfiguration (internal version).
 	Config *schedconfig.KubeSchedulerConfiguration
 	// T0 is the simulated "now": the latest creationTimestamp/startTime in the file.
 	T0 time.Time
+	// Timeline: the file has a schedplay Timeline document, whose actions the harness
+	// does not perform.
+	Timeline bool
 	// Explain is the value of the schedplay.dev/explain annotation, if any.
 	Explain string
 }
@@ -185,6 +203,12 @@ func Parse(path string, data []byte) (*Scenario, error) {
 		if r.meta.APIVersion == "" || r.meta.Kind == "" {
 			return nil, &InputError{File: path, Line: r.line, Msg: "object has no apiVersion or kind"}
 		}
+		if r.meta.APIVersion == TimelineAPIVersion && r.meta.Kind == "Timeline" {
+			// schedplay's own kind (actions over simulated time): explain (t=0) is
+			// unaffected; simulate's final state is compared only when it agrees anyway.
+			sc.Timeline = true
+			continue
+		}
 		if strings.HasPrefix(r.meta.APIVersion, "kubescheduler.config.k8s.io/") {
 			if sc.Config != nil {
 				return nil, &InputError{File: path, Line: r.line, Msg: "more than one KubeSchedulerConfiguration"}
@@ -274,8 +298,36 @@ func Parse(path string, data []byte) (*Scenario, error) {
 				o.UID = types.UID("pdb-" + o.Namespace + "-" + o.Name)
 			}
 			sc.PDBs = append(sc.PDBs, o)
+		case *v1.Namespace:
+			o.Namespace = ""
+			if o.Name == "" {
+				return nil, &InputError{File: path, Line: r.line, Msg: "Namespace has no metadata.name"}
+			}
+			if l, dup := seen[key("")]; dup {
+				return nil, &InputError{File: path, Line: r.line, Msg: fmt.Sprintf("Namespace %q already defined at line %d", o.Name, l)}
+			}
+			seen[key("")] = r.line
+			if o.UID == "" {
+				o.UID = types.UID("ns-" + o.Name)
+			}
+			sc.Namespaces = append(sc.Namespaces, o)
+		case *v1.Service, *v1.ReplicationController, *appsv1.ReplicaSet, *appsv1.StatefulSet, *appsv1.Deployment:
+			if acc.GetName() == "" {
+				return nil, &InputError{File: path, Line: r.line, Msg: gvk.Kind + " has no metadata.name"}
+			}
+			if acc.GetNamespace() == "" {
+				acc.SetNamespace(metav1.NamespaceDefault)
+			}
+			if l, dup := seen[key(acc.GetNamespace())]; dup {
+				return nil, &InputError{File: path, Line: r.line, Msg: fmt.Sprintf("%s %s/%s already defined at line %d", gvk.Kind, acc.GetNamespace(), acc.GetName(), l)}
+			}
+			seen[key(acc.GetNamespace())] = r.line
+			if acc.GetUID() == "" {
+				acc.SetUID(types.UID(workloadUIDPrefix[gvk.Kind] + acc.GetNamespace() + "-" + acc.GetName()))
+			}
+			sc.addWorkload(o)
 		default:
-			return nil, &InputError{File: path, Line: r.line, Msg: fmt.Sprintf("unsupported kind %s (supported: Node, Pod, PriorityClass, PodDisruptionBudget, KubeSchedulerConfiguration, List)", gvk.Kind)}
+			return nil, &InputError{File: path, Line: r.line, Msg: fmt.Sprintf("unsupported kind %s (supported: Node, Pod, PriorityClass, PodDisruptionBudget, Namespace, Service, ReplicationController, ReplicaSet, StatefulSet, Deployment, KubeSchedulerConfiguration, List)", gvk.Kind)}
 		}
 	}
 
@@ -307,6 +359,13 @@ func Parse(path string, data []byte) (*Scenario, error) {
 	}
 	for _, pdb := range sc.PDBs {
 		bump(&pdb.CreationTimestamp)
+	}
+	for _, ns := range sc.Namespaces {
+		bump(&ns.CreationTimestamp)
+	}
+	for _, o := range sc.workloads() {
+		ts := o.(metav1.Object).GetCreationTimestamp()
+		bump(&ts)
 	}
 	if t0.IsZero() {
 		t0 = DefaultT0
@@ -365,8 +424,106 @@ func Parse(path string, data []byte) (*Scenario, error) {
 		sc.Pods = append(sc.Pods, admitted)
 	}
 
-	ComputePDBStatus(sc.PDBs, sc.Pods)
+	sc.addImplicitNamespaces()
+	ComputePDBStatus(sc.PDBs, sc.Pods, sc.ScaleLookup())
 	return sc, nil
+}
+
+// workloadUIDPrefix gives the UIDs schedplay gives objects without one, so that
+// ownerReferences written against them match in both.
+var workloadUIDPrefix = map[string]string{"Service": "svc-", "ReplicationController": "rc-",
+	"ReplicaSet": "rs-", "StatefulSet": "sts-", "Deployment": "deploy-"}
+
+func (sc *Scenario) addWorkload(o runtime.Object) {
+	switch w := o.(type) {
+	case *v1.Service:
+		sc.Services = append(sc.Services, w)
+	case *v1.ReplicationController:
+		sc.ReplicationControllers = append(sc.ReplicationControllers, w)
+	case *appsv1.ReplicaSet:
+		sc.ReplicaSets = append(sc.ReplicaSets, w)
+	case *appsv1.StatefulSet:
+		sc.StatefulSets = append(sc.StatefulSets, w)
+	case *appsv1.Deployment:
+		sc.Deployments = append(sc.Deployments, w)
+	}
+}
+
+// addImplicitNamespaces creates, as a real cluster has them, the namespaces that
+// namespaced objects use without declaring them ("default" always exists), defaulted
+// like a created Namespace (the kubernetes.io/metadata.name label).
+func (sc *Scenario) addImplicitNamespaces() {
+	have := map[string]bool{}
+	for _, ns := range sc.Namespaces {
+		have[ns.Name] = true
+	}
+	var used []string
+	use := func(ns string) {
+		if ns != "" && !have[ns] {
+			have[ns] = true
+			used = append(used, ns)
+		}
+	}
+	use(metav1.NamespaceDefault)
+	for _, p := range sc.Pods {
+		use(p.Namespace)
+	}
+	for _, pdb := range sc.PDBs {
+		use(pdb.Namespace)
+	}
+	for _, o := range sc.workloads() {
+		use(o.(metav1.Object).GetNamespace())
+	}
+	sort.Strings(used)
+	for _, name := range used {
+		ns := &v1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: name, UID: types.UID("ns-" + name)}}
+		legacyscheme.Scheme.Default(ns)
+		sc.Namespaces = append(sc.Namespaces, ns)
+	}
+}
+
+// workloads returns the Services, ReplicationControllers, ReplicaSets, StatefulSets
+// and Deployments of the scenario.
+func (sc *Scenario) workloads() []runtime.Object {
+	var out []runtime.Object
+	for _, o := range sc.Services {
+		out = append(out, o)
+	}
+	for _, o := range sc.ReplicationControllers {
+		out = append(out, o)
+	}
+	for _, o := range sc.ReplicaSets {
+		out = append(out, o)
+	}
+	for _, o := range sc.StatefulSets {
+		out = append(out, o)
+	}
+	for _, o := range sc.Deployments {
+		out = append(out, o)
+	}
+	return out
+}
+
+// Objects returns every object of the scenario that exists before scheduling starts,
+// except pods: namespaces, priority classes, nodes, PDBs and workloads.
+func (sc *Scenario) Objects() []runtime.Object {
+	var objs []runtime.Object
+	for _, ns := range sc.Namespaces {
+		objs = append(objs, ns.DeepCopy())
+	}
+	for _, pc := range sc.PriorityClasses {
+		objs = append(objs, pc.DeepCopy())
+	}
+	for _, n := range sc.Nodes {
+		objs = append(objs, n.DeepCopy())
+	}
+	for _, pdb := range sc.PDBs {
+		objs = append(objs, pdb.DeepCopy())
+	}
+	for _, o := range sc.workloads() {
+		objs = append(objs, o.DeepCopyObject())
+	}
+	return objs
 }
 
 // markRunning gives a bound pod the status a running pod has: phase Running, a start time

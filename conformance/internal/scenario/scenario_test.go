@@ -1,8 +1,12 @@
 package scenario
 
 import (
+	"fmt"
+	"reflect"
 	"strings"
 	"testing"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
 const head = `apiVersion: scheduling.k8s.io/v1
@@ -58,13 +62,13 @@ spec: {priorityClassName: system-node-critical, containers: [{name: c, image: i}
 
 func TestInputErrors(t *testing.T) {
 	cases := map[string]string{
-		"unknown class": head + "---\napiVersion: v1\nkind: Pod\nmetadata: {name: a}\nspec: {priorityClassName: nope, containers: [{name: c, image: i}]}\n",
+		"unknown class":  head + "---\napiVersion: v1\nkind: Pod\nmetadata: {name: a}\nspec: {priorityClassName: nope, containers: [{name: c, image: i}]}\n",
 		"wrong priority": head + "---\napiVersion: v1\nkind: Pod\nmetadata: {name: a}\nspec: {priority: 7, containers: [{name: c, image: i}]}\n",
-		"two defaults": head + "---\napiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: d2}\nvalue: 1\nglobalDefault: true\n",
-		"unknown field": head + "---\napiVersion: v1\nkind: Pod\nmetadata: {name: a}\nspec: {bogus: 1, containers: [{name: c, image: i}]}\n",
-		"no containers": head + "---\napiVersion: v1\nkind: Pod\nmetadata: {name: a}\nspec: {}\n",
-		"bad yaml":      head + "---\napiVersion: v1\nkind: Pod\nmetadata: {name: a\n",
-		"unknown node":  head + "---\napiVersion: v1\nkind: Pod\nmetadata: {name: a}\nspec: {nodeName: zz, containers: [{name: c, image: i}]}\n",
+		"two defaults":   head + "---\napiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: d2}\nvalue: 1\nglobalDefault: true\n",
+		"unknown field":  head + "---\napiVersion: v1\nkind: Pod\nmetadata: {name: a}\nspec: {bogus: 1, containers: [{name: c, image: i}]}\n",
+		"no containers":  head + "---\napiVersion: v1\nkind: Pod\nmetadata: {name: a}\nspec: {}\n",
+		"bad yaml":       head + "---\napiVersion: v1\nkind: Pod\nmetadata: {name: a\n",
+		"unknown node":   head + "---\napiVersion: v1\nkind: Pod\nmetadata: {name: a}\nspec: {nodeName: zz, containers: [{name: c, image: i}]}\n",
 	}
 	for name, in := range cases {
 		_, err := Parse("t.yaml", []byte(in))
@@ -130,5 +134,41 @@ spec: {maxUnavailable: 1, selector: {matchLabels: {app: x}}}
 	// maxUnavailable with uncontrolled pods: expected 0 -> no disruption allowed.
 	if s := sc.PDBs[1].Status; s.DisruptionsAllowed != 0 {
 		t.Errorf("maxu status %+v", s)
+	}
+}
+
+// testdata/kinds.yaml: namespace team-a declared with a label, team-b only used by a pod;
+// ReplicaSet web-rs (4 replicas) owns w1, w2 (bound) and new (pending); a maxUnavailable 1
+// PDB over app=web; new's anti-affinity term has matchLabelKeys [ver].
+func TestKindsNamespacesScaleAndLabelKeys(t *testing.T) {
+	sc, err := Load("../../testdata/kinds.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var nsLabels []string
+	for _, ns := range sc.Namespaces {
+		nsLabels = append(nsLabels, fmt.Sprintf("%s:%v", ns.Name, ns.Labels))
+	}
+	wantNS := []string{
+		"team-a:map[kubernetes.io/metadata.name:team-a team:a]",
+		"default:map[kubernetes.io/metadata.name:default]",
+		"team-b:map[kubernetes.io/metadata.name:team-b]",
+	}
+	if !reflect.DeepEqual(nsLabels, wantNS) {
+		t.Errorf("namespaces %v, want %v", nsLabels, wantNS)
+	}
+	if len(sc.Services) != 1 || len(sc.ReplicaSets) != 1 || *sc.ReplicaSets[0].Spec.Replicas != 4 {
+		t.Errorf("workloads: %d services, %d replica sets", len(sc.Services), len(sc.ReplicaSets))
+	}
+	// Expected = the ReplicaSet's scale (4), desired 4-1 = 3, healthy 2 (new is pending).
+	st := sc.PDBs[0].Status
+	if st.ExpectedPods != 4 || st.DesiredHealthy != 3 || st.CurrentHealthy != 2 || st.DisruptionsAllowed != 0 {
+		t.Errorf("PDB status %+v", st)
+	}
+	// PrepareForCreate merged ver=v2 into the anti-affinity term's selector.
+	term := sc.Pod("default/new").Spec.Affinity.PodAntiAffinity.PreferredDuringSchedulingIgnoredDuringExecution[0].PodAffinityTerm
+	want := []metav1.LabelSelectorRequirement{{Key: "ver", Operator: metav1.LabelSelectorOpIn, Values: []string{"v2"}}}
+	if !reflect.DeepEqual(term.LabelSelector.MatchExpressions, want) {
+		t.Errorf("anti-affinity selector %+v, want expressions %+v", term.LabelSelector, want)
 	}
 }

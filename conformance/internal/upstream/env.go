@@ -88,16 +88,7 @@ func newEnvWith(sc *scenario.Scenario, initial []runtime.Object, start time.Time
 
 // initialObjects returns every object of the scenario except the pending pods.
 func initialObjects(sc *scenario.Scenario) []runtime.Object {
-	var objs []runtime.Object
-	for _, pc := range sc.PriorityClasses {
-		objs = append(objs, pc.DeepCopy())
-	}
-	for _, n := range sc.Nodes {
-		objs = append(objs, n.DeepCopy())
-	}
-	for _, pdb := range sc.PDBs {
-		objs = append(objs, pdb.DeepCopy())
-	}
+	objs := sc.Objects()
 	for _, p := range sc.Pods {
 		if p.Spec.NodeName != "" {
 			objs = append(objs, p.DeepCopy())

@@ -55,7 +55,13 @@ type sim struct {
 
 	mu       sync.Mutex
 	lastNode map[string]string // ns/name -> node it was bound to
-	nodes    map[string]*v1.Node
+	// instant is the simulated time of the contract's time model: T0, then each end of
+	// a graceful termination and each idle flush. The fake clock runs ahead of it by
+	// 1µs per scheduling cycle (queue order); start times and deletion deadlines use the
+	// instant, so pods preempted in the same instant end their grace periods together,
+	// as they do in schedplay and, at the API's second precision, in a real cluster.
+	instant time.Time
+	nodes   map[string]*v1.Node
 }
 
 // Simulate runs the real scheduler (scheduler.New + ScheduleOne) to quiescence under
@@ -111,10 +117,34 @@ func Simulate(sc *scenario.Scenario) (*contract.Simulate, error) {
 			return nil, fmt.Errorf("pod %s did not reach the scheduling queue", key(p))
 		}
 	}
+	s.setInstant(sc.T0)
 	if err := s.run(); err != nil {
 		return nil, err
 	}
 	return s.result(sc)
+}
+
+func (s *sim) now() time.Time {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.instant
+}
+
+func (s *sim) setInstant(t time.Time) {
+	s.mu.Lock()
+	s.instant = t
+	s.mu.Unlock()
+}
+
+// moveTo makes t the current instant and sets the fake clock to it (the clock is at
+// most a few µs past the previous instant, and t is seconds later).
+func (s *sim) moveTo(t time.Time) {
+	if t.After(s.now()) {
+		s.setInstant(t)
+	}
+	if d := t.Sub(s.env.Clock.Now()); d > 0 {
+		s.env.Clock.Step(d)
+	}
 }
 
 // trace (SCHEDPLAY_TRACE=1) logs every step of a simulation on stderr.
@@ -205,7 +235,7 @@ func (s *sim) bind(ns string, b *v1.Binding) error {
 	}
 	podutil.UpdatePodCondition(&pod.Status, &v1.PodCondition{Type: v1.PodScheduled, Status: v1.ConditionTrue})
 	// Kubelet: running and ready at once.
-	now := metav1.NewTime(s.env.Clock.Now())
+	now := metav1.NewTime(s.now())
 	pod.Status.Phase = v1.PodRunning
 	pod.Status.StartTime = &now
 	podutil.UpdatePodCondition(&pod.Status, &v1.PodCondition{Type: v1.PodReady, Status: v1.ConditionTrue})
@@ -238,7 +268,7 @@ func (s *sim) delete(a k8stesting.DeleteActionImpl) (bool, runtime.Object, error
 	if pod.DeletionTimestamp != nil {
 		// Already terminating: the API server only ever shortens the grace period.
 		end := pod.DeletionTimestamp.Time
-		newEnd := s.env.Clock.Now().Add(time.Duration(grace) * time.Second)
+		newEnd := s.now().Add(time.Duration(grace) * time.Second)
 		if grace == 0 || !newEnd.Before(end) {
 			if grace != 0 {
 				return true, pod, nil
@@ -252,7 +282,7 @@ func (s *sim) delete(a k8stesting.DeleteActionImpl) (bool, runtime.Object, error
 	if grace <= 0 {
 		return false, nil, nil // the default reaction deletes it
 	}
-	end := metav1.NewTime(s.env.Clock.Now().Add(time.Duration(grace) * time.Second))
+	end := metav1.NewTime(s.now().Add(time.Duration(grace) * time.Second))
 	pod.DeletionTimestamp = &end
 	pod.DeletionGracePeriodSeconds = &grace
 	return true, pod, s.tracker.Update(podsGVR, pod, pod.Namespace)
@@ -282,7 +312,7 @@ func (s *sim) terminationEnd(p *v1.Pod) time.Time {
 
 // kubelet removes every terminating pod whose grace period is over. It reports how many.
 func (s *sim) kubelet() int {
-	now := s.env.Clock.Now()
+	now := s.now()
 	n := 0
 	for _, p := range s.listPods() {
 		if p.DeletionTimestamp == nil || s.terminationEnd(p).After(now) {
@@ -321,7 +351,7 @@ func (s *sim) syncPDBs() {
 	for _, item := range objs.(*policyv1.PodDisruptionBudgetList).Items {
 		pdb := item.DeepCopy()
 		before := pdb.Status.DeepCopy()
-		scenario.ComputePDBStatus([]*policyv1.PodDisruptionBudget{pdb}, pods)
+		scenario.ComputePDBStatus([]*policyv1.PodDisruptionBudget{pdb}, pods, s.env.SC.ScaleLookup())
 		if !apiequality.Semantic.DeepEqual(*before, pdb.Status) {
 			_ = s.tracker.Update(pdbsGVR, pdb, pdb.Namespace)
 		}
@@ -430,9 +460,7 @@ func (s *sim) run() error {
 			continue
 		}
 		if t, ok := s.nextTermination(); ok {
-			if d := t.Sub(env.Clock.Now()); d > 0 {
-				env.Clock.Step(d)
-			}
+			s.moveTo(t)
 			s.kubelet()
 			continue
 		}
@@ -441,7 +469,7 @@ func (s *sim) run() error {
 			return nil
 		}
 		lastFlush, flushed = fp, true
-		env.Clock.Step(FlushStep)
+		s.moveTo(s.now().Add(FlushStep))
 		q.MoveAllToActiveOrBackoffQueue(logger, framework.EventUnschedulableTimeout, nil, nil, nil)
 	}
 	return fmt.Errorf("simulation did not end within %d steps", MaxCycles)

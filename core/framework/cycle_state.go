@@ -27,6 +27,19 @@ type CycleState struct {
 	// every plugin up in SkipFilterPlugins each time.
 	filterOwner   any
 	filterPlugins []FilterPlugin
+
+	// recent caches the last keys read: plugins read their state once per
+	// node, and comparing a few strings (usually the same constant, so the
+	// same pointer) is cheaper than hashing one. Write and Delete clear it.
+	recent     [recentReads]recentRead
+	nextRecent int
+}
+
+const recentReads = 4
+
+type recentRead struct {
+	key  StateKey
+	data StateData
 }
 
 // SetFilterPlugins records the filter plugins owner (a framework) runs this
@@ -50,17 +63,33 @@ func NewCycleState() *CycleState {
 
 // Read returns the data under key.
 func (c *CycleState) Read(key StateKey) (StateData, error) {
-	if d, ok := c.storage[key]; ok {
-		return d, nil
+	for i := range c.recent {
+		if r := &c.recent[i]; r.data != nil && r.key == key {
+			return r.data, nil
+		}
 	}
-	return nil, ErrNotFound
+	d, ok := c.storage[key]
+	if !ok {
+		return nil, ErrNotFound
+	}
+	if d != nil {
+		c.recent[c.nextRecent] = recentRead{key: key, data: d}
+		c.nextRecent = (c.nextRecent + 1) % recentReads
+	}
+	return d, nil
 }
 
 // Write stores data under key.
-func (c *CycleState) Write(key StateKey, d StateData) { c.storage[key] = d }
+func (c *CycleState) Write(key StateKey, d StateData) {
+	c.storage[key] = d
+	c.recent = [recentReads]recentRead{}
+}
 
 // Delete removes key.
-func (c *CycleState) Delete(key StateKey) { delete(c.storage, key) }
+func (c *CycleState) Delete(key StateKey) {
+	delete(c.storage, key)
+	c.recent = [recentReads]recentRead{}
+}
 
 // Clone deep-copies the state (preemption evaluates nodes on clones).
 func (c *CycleState) Clone() *CycleState {

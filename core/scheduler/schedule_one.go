@@ -38,7 +38,8 @@ type ScheduleResult struct {
 	SuggestedHost  string
 	EvaluatedNodes int
 	FeasibleNodes  int
-	// Scores holds the weighted scores when more than one node was feasible.
+	// Scores holds each feasible node's total when more than one node was
+	// feasible; the per-plugin breakdown is left out (Explain has it).
 	Scores []runtime.NodePluginScores
 	// Nominated is set when the pod's nominated node passed and was taken unscored.
 	Nominated bool
@@ -64,7 +65,7 @@ func (s *Scheduler) SchedulePod(state *framework.CycleState, pod *api.Pod, snaps
 		// One feasible node is taken without scoring.
 		return ScheduleResult{SuggestedHost: feasible[0].Node().Name, EvaluatedNodes: 1 + diagnosis.NodeToStatus.Len(), FeasibleNodes: 1, Nominated: nominated}, nil
 	}
-	scores, err := PrioritizeNodes(fwk, state, pod, feasible)
+	scores, err := prioritizeNodes(fwk, state, pod, feasible, false)
 	if err != nil {
 		return ScheduleResult{}, err
 	}
@@ -206,10 +207,18 @@ func NumFeasibleNodesToFind(percentage *int32, numAllNodes int32) int32 {
 
 // PrioritizeNodes runs PreScore and Score over the feasible nodes.
 func PrioritizeNodes(fwk *runtime.Framework, state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo) ([]runtime.NodePluginScores, error) {
+	return prioritizeNodes(fwk, state, pod, nodes, true)
+}
+
+func prioritizeNodes(fwk *runtime.Framework, state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo, breakdown bool) ([]runtime.NodePluginScores, error) {
 	if st := fwk.RunPreScorePlugins(state, pod, nodes); !st.IsSuccess() {
 		return nil, st.AsError()
 	}
-	scores, st := fwk.RunScorePlugins(state, pod, nodes)
+	run := fwk.RunScorePluginsTotals
+	if breakdown {
+		run = fwk.RunScorePlugins
+	}
+	scores, st := run(state, pod, nodes)
 	if !st.IsSuccess() {
 		return nil, st.AsError()
 	}

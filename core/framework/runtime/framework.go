@@ -587,6 +587,17 @@ type NodePluginScores struct {
 
 // RunScorePlugins scores, normalizes and weights, as upstream.
 func (f *Framework) RunScorePlugins(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo) ([]NodePluginScores, *framework.Status) {
+	return f.runScorePlugins(state, pod, nodes, true)
+}
+
+// RunScorePluginsTotals is RunScorePlugins without the per-plugin
+// breakdown (every Scores is nil): choosing a node needs only the totals,
+// and the breakdown is most of what a cycle allocates.
+func (f *Framework) RunScorePluginsTotals(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo) ([]NodePluginScores, *framework.Status) {
+	return f.runScorePlugins(state, pod, nodes, false)
+}
+
+func (f *Framework) runScorePlugins(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo, breakdown bool) ([]NodePluginScores, *framework.Status) {
 	var plugins []framework.ScorePlugin
 	for _, pl := range f.scorePlugins {
 		if !state.SkipScorePlugins[pl.Name()] {
@@ -626,10 +637,16 @@ func (f *Framework) RunScorePlugins(state *framework.CycleState, pod *api.Pod, n
 		names[i] = pl.Name()
 		weights[i] = int64(f.scoreWeights[names[i]])
 	}
-	all := make([]PluginScore, len(nodes)*len(plugins))
+	var all []PluginScore
+	if breakdown {
+		all = make([]PluginScore, len(nodes)*len(plugins))
+	}
 	out := make([]NodePluginScores, len(nodes))
 	for j, ni := range nodes {
-		nps := NodePluginScores{Name: ni.Node().Name, Scores: all[j*len(plugins) : (j+1)*len(plugins) : (j+1)*len(plugins)]}
+		nps := NodePluginScores{Name: ni.Node().Name}
+		if breakdown {
+			nps.Scores = all[j*len(plugins) : (j+1)*len(plugins) : (j+1)*len(plugins)]
+		}
 		for i := range plugins {
 			s := lists[i][j].Score
 			if s > framework.MaxNodeScore || s < framework.MinNodeScore {
@@ -637,7 +654,9 @@ func (f *Framework) RunScorePlugins(state *framework.CycleState, pod *api.Pod, n
 					names[i], s, framework.MinNodeScore, framework.MaxNodeScore))
 			}
 			w := weights[i]
-			nps.Scores[i] = PluginScore{Name: names[i], Raw: s, Score: s * w}
+			if breakdown {
+				nps.Scores[i] = PluginScore{Name: names[i], Raw: s, Score: s * w}
+			}
 			nps.TotalScore += s * w
 		}
 		out[j] = nps

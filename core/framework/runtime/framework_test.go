@@ -158,3 +158,60 @@ func TestFilterWithNominatedPodsCountsOnlyHigherOrEqualPriority(t *testing.T) {
 		})
 	}
 }
+
+// skipPreScore is a score plugin whose PreScore returns Skip.
+type skipPreScore struct{ fakePlugin }
+
+func (p *skipPreScore) PreScore(*framework.CycleState, *api.Pod, []*framework.NodeInfo) *framework.Status {
+	return framework.NewStatus(framework.Skip)
+}
+
+func TestScoreWeightsSkipsAndTotals(t *testing.T) {
+	a := &fakePlugin{name: "A", scores: map[string]int64{"n1": 10, "n2": 50, "n3": 100}}
+	b := &fakePlugin{name: "B", scores: map[string]int64{"n1": 7, "n2": 0, "n3": 1}}
+	c := &skipPreScore{fakePlugin{name: "C", scores: map[string]int64{"n1": 100, "n2": 100, "n3": 100}}}
+	reg := registryOf(a, b)
+	reg["C"] = func(any, framework.Handle) (framework.Plugin, error) { return c, nil }
+	f, err := NewFramework(reg, &config.Profile{Plugins: &config.Plugins{MultiPoint: config.PluginSet{Enabled: []config.Plugin{{Name: "A", Weight: 2}, {Name: "B", Weight: 3}, {Name: "C"}}}}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var nodes []*api.Node
+	for _, n := range []string{"n1", "n2", "n3"} {
+		nodes = append(nodes, st.MakeNode().Name(n).Obj())
+	}
+	snap := framework.NewSnapshot(nil, nodes)
+	f.SetSnapshot(snap)
+	pod := st.MakePod().Name("p").Obj()
+	want := []NodePluginScores{
+		{Name: "n1", Scores: []PluginScore{{Name: "A", Raw: 10, Score: 20}, {Name: "B", Raw: 7, Score: 21}}, TotalScore: 41},
+		{Name: "n2", Scores: []PluginScore{{Name: "A", Raw: 50, Score: 100}, {Name: "B", Raw: 0, Score: 0}}, TotalScore: 100},
+		{Name: "n3", Scores: []PluginScore{{Name: "A", Raw: 100, Score: 200}, {Name: "B", Raw: 1, Score: 3}}, TotalScore: 203},
+	}
+	// Cycles of different sizes reuse the score lists: each must stand alone.
+	for _, infos := range [][]*framework.NodeInfo{snap.List(), snap.List()[1:], snap.List()} {
+		state := framework.NewCycleState()
+		if s := f.RunPreScorePlugins(state, pod, infos); !s.IsSuccess() {
+			t.Fatal(s)
+		}
+		got, s := f.RunScorePlugins(state, pod, infos)
+		if !s.IsSuccess() {
+			t.Fatal(s)
+		}
+		wantHere := want[len(want)-len(infos):]
+		if diff := cmp.Diff(wantHere, got); diff != "" {
+			t.Errorf("%d nodes: scores (-want +got):\n%s", len(infos), diff)
+		}
+		totals, s := f.RunScorePluginsTotals(state, pod, infos)
+		if !s.IsSuccess() {
+			t.Fatal(s)
+		}
+		var wantTotals []NodePluginScores
+		for _, w := range wantHere {
+			wantTotals = append(wantTotals, NodePluginScores{Name: w.Name, TotalScore: w.TotalScore})
+		}
+		if diff := cmp.Diff(wantTotals, totals); diff != "" {
+			t.Errorf("%d nodes: totals (-want +got):\n%s", len(infos), diff)
+		}
+	}
+}

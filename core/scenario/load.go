@@ -51,6 +51,7 @@ type loader struct {
 	// do not exist at T0).
 	timeline []*Action
 	created  []*object
+	lesson   *Lesson
 }
 
 func (l *loader) add(d Diagnostic) {
@@ -136,6 +137,10 @@ func (l *loader) readObject(n *ynode) {
 	}
 	if kind == TimelineKind {
 		l.readTimeline(n, apiVersion, an)
+		return
+	}
+	if kind == LessonKind {
+		l.readLesson(n, apiVersion, an)
 		return
 	}
 	info, ok := kinds[kind]
@@ -224,6 +229,7 @@ func (l *loader) assemble() *Scenario {
 	}
 	l.admit(s)
 	l.assembleTimeline(s)
+	s.Lesson = l.lesson
 	if l.hasErrors() {
 		return nil
 	}

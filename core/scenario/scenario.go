@@ -41,6 +41,8 @@ type Scenario struct {
 	Config *config.KubeSchedulerConfiguration
 	// Timeline is what the scenario's Timeline document schedules, by time.
 	Timeline []*Action
+	// Lesson is the scenario's Lesson document, if any (docs/lessons.md).
+	Lesson *Lesson
 	// T0 is the scenario's "now" (see the package comment).
 	T0       time.Time
 	Warnings []Diagnostic

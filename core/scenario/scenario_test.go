@@ -36,8 +36,9 @@ func readFile(t testing.TB, path string) []byte {
 // positions left out (they describe the file, not the cluster).
 var scenarioCmp = []cmp.Option{
 	cmp.Comparer(func(a, b api.Quantity) bool { return a.String() == b.String() && a.MilliValue() == b.MilliValue() }),
-	// Write does not write the Timeline document yet (see docs/timeline.md).
-	cmpopts.IgnoreFields(Scenario{}, "Warnings", "Positions", "Timeline"),
+	// Write does not write the Timeline and Lesson documents yet (see
+	// docs/timeline.md, docs/lessons.md).
+	cmpopts.IgnoreFields(Scenario{}, "Warnings", "Positions", "Timeline", "Lesson"),
 }
 
 func TestLoadBasic(t *testing.T) {

@@ -91,12 +91,7 @@ type Pressure struct {
 // readTimeline reads a Timeline document into l.timeline.
 func (l *loader) readTimeline(n *ynode, apiVersion string, an *ynode) {
 	const obj = "Timeline"
-	if apiVersion != TimelineAPIVersion {
-		p := n.pos
-		if an != nil {
-			p = an.pos
-		}
-		l.errorAt(p, obj, "apiVersion", fmt.Sprintf("no kind Timeline in version %q", apiVersion), "use apiVersion: "+TimelineAPIVersion)
+	if !l.ownAPIVersion(n, obj, apiVersion, an) {
 		return
 	}
 	for i, k := range n.keys {
@@ -122,6 +117,19 @@ func (l *loader) readTimeline(n *ynode, apiVersion string, an *ynode) {
 			l.timeline = append(l.timeline, act)
 		}
 	}
+}
+
+// ownAPIVersion reports a schedplay kind written with another apiVersion.
+func (l *loader) ownAPIVersion(n *ynode, kind, apiVersion string, an *ynode) bool {
+	if apiVersion == TimelineAPIVersion {
+		return true
+	}
+	p := n.pos
+	if an != nil {
+		p = an.pos
+	}
+	l.errorAt(p, kind, "apiVersion", fmt.Sprintf("no kind %s in version %q", kind, apiVersion), "use apiVersion: "+TimelineAPIVersion)
+	return false
 }
 
 func (l *loader) readAction(n *ynode, path string) *Action {

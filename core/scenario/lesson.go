@@ -1,0 +1,303 @@
+package scenario
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Lesson documents turn a scenario into a guided lesson (docs/lessons.md):
+//
+//	apiVersion: schedplay.dev/v1alpha1
+//	kind: Lesson
+//	metadata: {name: preemption-basic}
+//	spec:
+//	  title: Preemption, the basic case
+//	  summary: ...
+//	  topic: Preemption
+//	  captions:
+//	  - {at: 0s, text: ...}
+//	  - {on: {kind: Nominated, pod: default/critical}, text: ...}
+//	  expect:
+//	    pods: {default/critical: {phase: Running, node: node-b}}
+//	    events: [{kind: Preempted, pod: default/low-b2}]
+const LessonKind = "Lesson"
+
+// Lesson is what a scenario teaches and how the playground tells it.
+type Lesson struct {
+	Name    string
+	Title   string
+	Summary string
+	Topic   string
+	// Captions in document order.
+	Captions []Caption
+	Expect   LessonExpect
+	Pos      Pos
+}
+
+// Caption is a line shown at a moment of the timeline: at a time (At) or at
+// the first trace event that matches On.
+type Caption struct {
+	At   *time.Duration
+	On   *EventMatch
+	Text string
+	Pos  Pos
+}
+
+// EventMatch selects trace events: every field set must be equal (Reason is
+// a substring). At, when set, pins the event's time.
+type EventMatch struct {
+	Kind, Pod, Node, Reason string
+	At                      *time.Duration
+	// Absent inverts an expectation: no event may match.
+	Absent bool
+	Pos    Pos
+}
+
+func (m EventMatch) String() string {
+	s := m.Kind
+	if m.Pod != "" {
+		s += " " + m.Pod
+	}
+	if m.Node != "" {
+		s += " @ " + m.Node
+	}
+	if m.Reason != "" {
+		s += fmt.Sprintf(" (reason contains %q)", m.Reason)
+	}
+	if m.At != nil {
+		s += " at " + m.At.String()
+	}
+	return s
+}
+
+// LessonExpect is the outcome the lesson teaches.
+type LessonExpect struct {
+	// Pods in document order.
+	Pods   []PodExpect
+	Events []EventMatch
+}
+
+// PodExpect is a pod's final state; empty fields are not checked.
+type PodExpect struct {
+	// Pod is "namespace/name".
+	Pod           string
+	Phase         string
+	Node          string
+	NominatedNode string
+	Pos           Pos
+}
+
+// Lesson pod phases (the simulation's final phases).
+var lessonPhases = []string{"Pending", "Running", "Deleted"}
+
+// lessonFields is a small schema helper: it reports unknown keys of n and
+// returns the node of each known key.
+func (l *loader) lessonFields(n *ynode, path string, known ...string) map[string]*ynode {
+	out := map[string]*ynode{}
+	for i, k := range n.keys {
+		if !contains(known, k) {
+			hint := "use one of " + strings.Join(known, ", ")
+			if c := closest(k, known); c != "" {
+				hint = fmt.Sprintf("did you mean %q?", c)
+			}
+			l.errorAt(n.kpos[i], LessonKind, joinPath(path, k), fmt.Sprintf("unknown field %q", k), hint)
+			continue
+		}
+		out[k] = n.vals[i]
+	}
+	return out
+}
+
+func joinPath(path, k string) string {
+	if path == "" {
+		return k
+	}
+	return path + "." + k
+}
+
+// lessonText reads a required or optional string field.
+func (l *loader) lessonText(f map[string]*ynode, parent *ynode, path, key string, required bool) string {
+	v := f[key]
+	if v == nil || v.kind == yNull {
+		if required {
+			l.errorAt(parent.pos, LessonKind, joinPath(path, key), "Required value: "+key, "")
+		}
+		return ""
+	}
+	if v.kind != yScalar {
+		l.errorAt(v.pos, LessonKind, joinPath(path, key), "expected text, got "+v.describe(), "")
+		return ""
+	}
+	if required && strings.TrimSpace(v.text) == "" {
+		l.errorAt(v.pos, LessonKind, joinPath(path, key), "Required value: "+key+" is empty", "")
+	}
+	return v.text
+}
+
+// readLesson reads a Lesson document into l.lesson.
+func (l *loader) readLesson(n *ynode, apiVersion string, an *ynode) {
+	if !l.ownAPIVersion(n, LessonKind, apiVersion, an) {
+		return
+	}
+	if l.lesson != nil {
+		l.errorAt(n.pos, LessonKind, "", fmt.Sprintf("a scenario may hold one Lesson; another starts at line %d", l.lesson.Pos.Line), "merge the two lessons")
+		return
+	}
+	les := &Lesson{Pos: n.pos}
+	top := l.lessonFields(n, "", "apiVersion", "kind", "metadata", "spec")
+	if md := top["metadata"]; md == nil || md.kind != yMap {
+		l.errorAt(n.pos, LessonKind, "metadata.name", "Required value: name", "name the lesson after its file")
+	} else {
+		mf := l.lessonFields(md, "metadata", "name")
+		les.Name = l.lessonText(mf, md, "metadata", "name", true)
+	}
+	spec := top["spec"]
+	if spec == nil || spec.kind != yMap {
+		l.errorAt(n.pos, LessonKind, "spec", "Required value: spec holds title, summary, topic, captions and expect", "")
+		return
+	}
+	sf := l.lessonFields(spec, "spec", "title", "summary", "topic", "captions", "expect")
+	les.Title = l.lessonText(sf, spec, "spec", "title", true)
+	les.Summary = l.lessonText(sf, spec, "spec", "summary", true)
+	les.Topic = l.lessonText(sf, spec, "spec", "topic", true)
+	if c := sf["captions"]; c != nil && c.kind != yNull {
+		if c.kind != ySeq {
+			l.errorAt(c.pos, LessonKind, "spec.captions", "expected a list of captions, got "+c.describe(), "")
+		} else {
+			for i, it := range c.items {
+				if cp, ok := l.readCaption(it, fmt.Sprintf("spec.captions[%d]", i)); ok {
+					les.Captions = append(les.Captions, cp)
+				}
+			}
+		}
+	}
+	if e := sf["expect"]; e != nil && e.kind != yNull {
+		les.Expect = l.readExpect(e)
+	}
+	l.lesson = les
+}
+
+func (l *loader) readCaption(n *ynode, path string) (Caption, bool) {
+	c := Caption{Pos: n.pos}
+	if n.kind != yMap {
+		l.errorAt(n.pos, LessonKind, path, "a caption must be a mapping, got "+n.describe(), `write {at: 0s, text: "..."} or {on: {kind: Nominated, pod: default/x}, text: "..."}`)
+		return c, false
+	}
+	f := l.lessonFields(n, path, "at", "on", "text")
+	c.Text = l.lessonText(f, n, path, "text", true)
+	if at := f["at"]; at != nil {
+		d, ok := parseAt(at)
+		if !ok {
+			l.errorAt(at.pos, LessonKind, path+".at", fmt.Sprintf("invalid time %s", at.describe()), `write a duration from the start such as "30s", "1m30s" or a number of seconds`)
+			return c, false
+		}
+		c.At = &d
+	}
+	if on := f["on"]; on != nil {
+		m, ok := l.readEventMatch(on, path+".on", false)
+		if !ok {
+			return c, false
+		}
+		c.On = &m
+	}
+	switch {
+	case c.At == nil && c.On == nil:
+		l.errorAt(n.pos, LessonKind, path, "the caption has no moment", "add at: (a time) or on: (a trace event)")
+		return c, false
+	case c.At != nil && c.On != nil:
+		l.errorAt(f["on"].pos, LessonKind, path+".on", "a caption has one moment; this one already has at", "keep at or on")
+		return c, false
+	}
+	return c, c.Text != ""
+}
+
+// readEventMatch reads {kind, pod, node, reason} (and at, absent in expectations).
+func (l *loader) readEventMatch(n *ynode, path string, expectation bool) (EventMatch, bool) {
+	m := EventMatch{Pos: n.pos}
+	if n.kind != yMap {
+		l.errorAt(n.pos, LessonKind, path, "expected an event match {kind, pod, node}, got "+n.describe(), "")
+		return m, false
+	}
+	known := []string{"kind", "pod", "node", "reason"}
+	if expectation {
+		known = append(known, "at", "absent")
+	}
+	before := len(l.diags)
+	f := l.lessonFields(n, path, known...)
+	m.Kind = l.lessonText(f, n, path, "kind", true)
+	m.Pod = podKey(l.lessonText(f, n, path, "pod", false))
+	m.Node = l.lessonText(f, n, path, "node", false)
+	m.Reason = l.lessonText(f, n, path, "reason", false)
+	if at := f["at"]; at != nil {
+		d, ok := parseAt(at)
+		if !ok {
+			l.errorAt(at.pos, LessonKind, path+".at", fmt.Sprintf("invalid time %s", at.describe()), `write a duration from the start such as "30s"`)
+		}
+		m.At = &d
+	}
+	if a := f["absent"]; a != nil {
+		if a.kind != yScalar || (a.text != "true" && a.text != "false") {
+			l.errorAt(a.pos, LessonKind, path+".absent", "expected true or false, got "+a.describe(), "")
+		}
+		m.Absent = a.text == "true"
+	}
+	return m, len(l.diags) == before
+}
+
+// podKey defaults a bare pod name to the default namespace.
+func podKey(s string) string {
+	if s != "" && !strings.Contains(s, "/") {
+		return "default/" + s
+	}
+	return s
+}
+
+func (l *loader) readExpect(n *ynode) LessonExpect {
+	var e LessonExpect
+	if n.kind != yMap {
+		l.errorAt(n.pos, LessonKind, "spec.expect", "expected {pods, events}, got "+n.describe(), "")
+		return e
+	}
+	f := l.lessonFields(n, "spec.expect", "pods", "events")
+	if pods := f["pods"]; pods != nil && pods.kind != yNull {
+		if pods.kind != yMap {
+			l.errorAt(pods.pos, LessonKind, "spec.expect.pods", "expected a mapping of pod (namespace/name) to its final state, got "+pods.describe(), "")
+		} else {
+			for i, k := range pods.keys {
+				if pe, ok := l.readPodExpect(pods.vals[i], "spec.expect.pods["+k+"]", k); ok {
+					e.Pods = append(e.Pods, pe)
+				}
+			}
+		}
+	}
+	if evs := f["events"]; evs != nil && evs.kind != yNull {
+		if evs.kind != ySeq {
+			l.errorAt(evs.pos, LessonKind, "spec.expect.events", "expected a list of event matches, got "+evs.describe(), "")
+		} else {
+			for i, it := range evs.items {
+				if m, ok := l.readEventMatch(it, fmt.Sprintf("spec.expect.events[%d]", i), true); ok {
+					e.Events = append(e.Events, m)
+				}
+			}
+		}
+	}
+	return e
+}
+
+func (l *loader) readPodExpect(n *ynode, path, key string) (PodExpect, bool) {
+	pe := PodExpect{Pod: podKey(key), Pos: n.pos}
+	if n.kind != yMap {
+		l.errorAt(n.pos, LessonKind, path, "expected {phase, node, nominatedNode}, got "+n.describe(), "")
+		return pe, false
+	}
+	before := len(l.diags)
+	f := l.lessonFields(n, path, "phase", "node", "nominatedNode")
+	pe.Phase = l.lessonText(f, n, path, "phase", false)
+	if pe.Phase != "" && !contains(lessonPhases, pe.Phase) {
+		l.errorAt(f["phase"].pos, LessonKind, path+".phase", fmt.Sprintf("unknown phase %q", pe.Phase), "use one of "+strings.Join(lessonPhases, ", "))
+	}
+	pe.Node = l.lessonText(f, n, path, "node", false)
+	pe.NominatedNode = l.lessonText(f, n, path, "nominatedNode", false)
+	return pe, len(l.diags) == before
+}

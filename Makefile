@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin
 
-.PHONY: all build test test-go vet fmt-check bench clean
+.PHONY: all build test test-go test-conformance conformance vet fmt-check bench clean
 
 all: build
 
@@ -19,7 +19,16 @@ fmt-check:
 test-go: vet fmt-check
 	$(GO) test ./...
 
-test: test-go
+# test is what CI runs (.ci/run): Go tests, the conformance batch against upstream
+# kube-scheduler, and the browser end-to-end tests.
+test: test-go test-conformance test-e2e
+
+# Conformance: OURS is the CLI built from this tree; the harness builds upstream v1.36.
+test-conformance: build
+	OURS=$(abspath $(BIN)/schedplay) ./scripts/conformance.sh 25
+
+conformance: build
+	OURS=$(abspath $(BIN)/schedplay) ./scripts/conformance.sh 300
 
 # The playground: web builds the static site into web/build (wasm, wasm_exec.js,
 # the esbuild bundle), serve serves it on 127.0.0.1:$(PORT), test-e2e drives it

@@ -147,6 +147,12 @@ type Simulation struct {
 	wl       workloads
 	pressure map[string]*pressureState
 	log      stateLog
+	// flushMark is s.changes at the last idle flush; finished ends the run.
+	flushMark int
+	finished  bool
+	// beforeCycle, when set, sees each pod just before its cycle runs; true
+	// stops the run there (ExplainAt uses it to look at a past cycle).
+	beforeCycle func(p *api.Pod, r *profileRunner) bool
 }
 
 // NewSimulation prepares a run: bound pods on their nodes, pending pods in
@@ -167,6 +173,7 @@ func NewSimulation(sc *scenario.Scenario, opts Options) (*Simulation, error) {
 		nodes:     append([]*api.Node(nil), sc.Nodes...),
 		pdbs:      append([]*api.PodDisruptionBudget(nil), sc.PDBs...),
 		pressure:  map[string]*pressureState{},
+		flushMark: -1,
 	}
 	s.lister = &framework.Cluster{
 		Namespaces: sc.Namespaces, ServiceList: sc.Services, ReplicationControllerL: sc.ReplicationControllers,
@@ -269,36 +276,48 @@ func (s *Simulation) emit(e Event) {
 // termination; then it moves IdleFlushInterval and flushes the
 // unschedulable pods; a flush that changes nothing ends the run.
 func (s *Simulation) Run() error {
-	flushMark := -1
 	for {
-		if len(s.trace) > s.opts.MaxEvents {
-			return fmt.Errorf("%w: stopped after %d events at t=%v; the scenario may loop (for example pods preempting each other)", ErrEventBudget, s.opts.MaxEvents, s.Now())
+		if done, err := s.advance(); done || err != nil {
+			return err
 		}
-		s.reconcile()
-		if e, _ := s.queue.Pop(); e != nil {
-			s.cycle(e)
-			continue
-		}
-		if s.timers.Len() > 0 {
-			// Everything due at the same instant happens before the next cycle.
-			t := heap.Pop(&s.timers).(*timer)
-			if t.at.After(s.now) {
-				s.now = t.at
-			}
-			s.fire(t)
-			for s.timers.Len() > 0 && !s.timers[0].at.After(s.now) {
-				s.fire(heap.Pop(&s.timers).(*timer))
-			}
-			continue
-		}
-		if s.queue.UnschedulableLen() == 0 || flushMark == s.changes {
-			return nil
-		}
-		flushMark = s.changes
-		s.now = s.now.Add(IdleFlushInterval)
-		moved := s.queue.FlushUnschedulableLeftover(s.now)
-		s.emit(Event{Kind: EvFlush, Reason: fmt.Sprintf("nothing else can happen: %d unschedulable pod(s) are moved back after %v", len(moved), IdleFlushInterval)})
 	}
+}
+
+// advance does one step of Run: one cycle, one instant of timers or one
+// flush. It reports done when nothing more can happen.
+func (s *Simulation) advance() (done bool, err error) {
+	if s.finished {
+		return true, nil
+	}
+	if len(s.trace) > s.opts.MaxEvents {
+		return true, fmt.Errorf("%w: stopped after %d events at t=%v; the scenario may loop (for example pods preempting each other)", ErrEventBudget, s.opts.MaxEvents, s.Now())
+	}
+	s.reconcile()
+	if e, _ := s.queue.Pop(); e != nil {
+		s.cycle(e)
+		return s.finished, nil
+	}
+	if s.timers.Len() > 0 {
+		// Everything due at the same instant happens before the next cycle.
+		t := heap.Pop(&s.timers).(*timer)
+		if t.at.After(s.now) {
+			s.now = t.at
+		}
+		s.fire(t)
+		for s.timers.Len() > 0 && !s.timers[0].at.After(s.now) {
+			s.fire(heap.Pop(&s.timers).(*timer))
+		}
+		return false, nil
+	}
+	if s.queue.UnschedulableLen() == 0 || s.flushMark == s.changes {
+		s.finished = true
+		return true, nil
+	}
+	s.flushMark = s.changes
+	s.now = s.now.Add(IdleFlushInterval)
+	moved := s.queue.FlushUnschedulableLeftover(s.now)
+	s.emit(Event{Kind: EvFlush, Reason: fmt.Sprintf("nothing else can happen: %d unschedulable pod(s) are moved back after %v", len(moved), IdleFlushInterval)})
+	return false, nil
 }
 
 // Result is the final state in the contract's shape.
@@ -349,6 +368,10 @@ func (s *Simulation) cycle(e *queue.Entry) {
 	}
 	e.Attempts++
 	s.refreshPDBs()
+	if s.beforeCycle != nil && s.beforeCycle(sp.pod, runner) {
+		s.finished = true
+		return
+	}
 	state := framework.NewCycleState()
 	res, err := runner.sched.SchedulePod(state, sp.pod, s.snap)
 	if err == nil {

@@ -1,0 +1,86 @@
+package engine
+
+import (
+	"fmt"
+
+	"github.com/schedplay/schedplay/core/api"
+	"github.com/schedplay/schedplay/core/scheduler"
+)
+
+// Step runs the simulation until at least maxEvents more trace events exist
+// or nothing more can happen, whichever comes first, so that a caller (the
+// browser) can spread a long run over many frames. It reports done when the
+// run is over; an error (the event budget) also ends it.
+func (s *Simulation) Step(maxEvents int) (done bool, err error) {
+	target := len(s.trace) + max(maxEvents, 1)
+	for len(s.trace) < target {
+		if done, err := s.advance(); done || err != nil {
+			return true, err
+		}
+	}
+	return false, nil
+}
+
+// Done reports whether the run is over.
+func (s *Simulation) Done() bool { return s.finished }
+
+// Attempt is one scheduling cycle of a pod, seen again: the explanation of
+// that cycle against the cluster as it was then, and the trace event that
+// ended it.
+type Attempt struct {
+	// Seq is the event (Scheduled or Unschedulable) that ended the cycle.
+	Seq         int                    `json:"seq"`
+	T           Duration               `json:"t"`
+	Number      int                    `json:"number"`
+	Explanation *scheduler.Explanation `json:"explanation"`
+}
+
+// ExplainAt explains the last scheduling cycle of pod key that ended at or
+// before event seq. It replays the scenario from the start on a fresh
+// simulation (same options, so the same trace) and stops just before that
+// cycle, which leaves the cluster, the nominations and the PDBs exactly as
+// the cycle saw them. It returns nil when the pod had no cycle by then.
+func (s *Simulation) ExplainAt(key string, seq int) (*Attempt, error) {
+	a := &Attempt{Seq: -1}
+	for _, e := range s.trace {
+		if e.Seq > seq {
+			break
+		}
+		if e.Pod == key && (e.Kind == EvScheduled || e.Kind == EvUnschedulable) {
+			a.Number++
+			a.Seq, a.T = e.Seq, e.T
+		}
+	}
+	if a.Number == 0 {
+		return nil, nil
+	}
+	replay, err := NewSimulation(s.sc, s.opts)
+	if err != nil {
+		return nil, fmt.Errorf("replaying for %s: %w", key, err)
+	}
+	seen := 0
+	var explainErr error
+	replay.beforeCycle = func(p *api.Pod, r *profileRunner) bool {
+		if p.Key() != key {
+			return false
+		}
+		if seen++; seen < a.Number {
+			return false
+		}
+		// Explain works on a copy: the cycle that would follow must not see
+		// anything it changed (it changes nothing, but the pod is shared).
+		pod := *p
+		a.Explanation, explainErr = scheduler.Explain(r.fwk, &pod, replay.snap)
+		return true
+	}
+	if err := replay.Run(); err != nil {
+		return nil, fmt.Errorf("replaying for %s: %w", key, err)
+	}
+	if explainErr != nil {
+		return nil, fmt.Errorf("explaining %s: %w", key, explainErr)
+	}
+	if a.Explanation == nil {
+		return nil, fmt.Errorf("replaying for %s: cycle %d never came (the replay diverged)", key, a.Number)
+	}
+	return a, nil
+}

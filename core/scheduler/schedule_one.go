@@ -143,7 +143,7 @@ func (s *Scheduler) findNodesThatPassFilters(state *framework.CycleState, pod *a
 		return nil, nil
 	}
 	want := NumFeasibleNodesToFind(s.percentage(), int32(n))
-	if len(s.Framework.PluginNames("Score")) == 0 {
+	if !s.Framework.HasScorePlugins() {
 		want = 1 // nothing to rank them by: the first feasible node will do
 	}
 	start := 0
@@ -151,7 +151,7 @@ func (s *Scheduler) findNodesThatPassFilters(state *framework.CycleState, pod *a
 		start = s.nextStartNodeIndex
 	}
 	feasible := make([]*framework.NodeInfo, 0, min(int(want), n))
-	if len(s.Framework.PluginNames("Filter")) == 0 {
+	if !s.Framework.HasFilterPlugins() {
 		for i := 0; i < int(want); i++ {
 			feasible = append(feasible, nodes[(start+i)%n])
 		}

@@ -361,6 +361,12 @@ func (f *Framework) ScoreWeight(name string) int { return f.scoreWeights[name] }
 // HasPostFilterPlugins reports whether any PostFilter plugin is enabled.
 func (f *Framework) HasPostFilterPlugins() bool { return len(f.postFilterPlugins) > 0 }
 
+// HasFilterPlugins reports whether any Filter plugin is enabled.
+func (f *Framework) HasFilterPlugins() bool { return len(f.filterPlugins) > 0 }
+
+// HasScorePlugins reports whether any Score plugin is enabled.
+func (f *Framework) HasScorePlugins() bool { return len(f.scorePlugins) > 0 }
+
 // RunPreEnqueuePlugins reports the first PreEnqueue rejection.
 func (f *Framework) RunPreEnqueuePlugins(pod *api.Pod) *framework.Status {
 	for _, pl := range f.preEnqueuePlugins {
@@ -613,12 +619,19 @@ func (f *Framework) runScorePlugins(state *framework.CycleState, pod *api.Pod, n
 	lists := make([]framework.NodeScoreList, len(plugins))
 	for i, pl := range plugins {
 		lists[i] = f.scoreScratch[i*n : (i+1)*n : (i+1)*n]
+		// Only NormalizeScore reads the names; the totals below take them
+		// from nodes.
+		named := pl.ScoreExtensions() != nil
 		for j, ni := range nodes {
 			s, st := pl.Score(state, pod, ni)
 			if !st.IsSuccess() {
 				return nil, framework.AsStatus(fmt.Errorf("running Score plugins: plugin %q failed with: %w", pl.Name(), st.AsError()))
 			}
-			lists[i][j] = framework.NodeScore{Name: ni.Node().Name, Score: s}
+			if named {
+				lists[i][j] = framework.NodeScore{Name: ni.Node().Name, Score: s}
+			} else {
+				lists[i][j].Score = s
+			}
 		}
 	}
 	for i, pl := range plugins {

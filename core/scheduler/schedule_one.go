@@ -31,6 +31,8 @@ type Scheduler struct {
 	// PercentageOfNodesToScore is the global setting (0: adaptive).
 	PercentageOfNodesToScore int32
 	nextStartNodeIndex       int
+	// selectHeap is host selection's storage, kept between cycles.
+	selectHeap nodeScoreHeap
 }
 
 // ScheduleResult is a successful cycle's choice.
@@ -70,7 +72,7 @@ func (s *Scheduler) SchedulePod(state *framework.CycleState, pod *api.Pod, snaps
 		return ScheduleResult{}, err
 	}
 	return ScheduleResult{
-		SuggestedHost:  SelectHost(scores),
+		SuggestedHost:  selectHost(scores, &s.selectHeap),
 		EvaluatedNodes: len(feasible) + diagnosis.NodeToStatus.Len(),
 		FeasibleNodes:  len(feasible),
 		Scores:         scores,
@@ -234,10 +236,19 @@ func prioritizeNodes(fwk *runtime.Framework, state *framework.CycleState, pod *a
 // as a heap of the whole score records, so the same node comes out on top
 // (Pop returns what Init left at the root), without copying the records.
 func SelectHost(scores []runtime.NodePluginScores) string {
-	h := make(nodeScoreHeap, len(scores))
-	for i := range scores {
-		h[i] = totalAt{total: scores[i].TotalScore, index: i}
+	return selectHost(scores, nil)
+}
+
+// selectHost is SelectHost building its heap in buf's storage.
+func selectHost(scores []runtime.NodePluginScores, buf *nodeScoreHeap) string {
+	if buf == nil {
+		buf = new(nodeScoreHeap)
 	}
+	h := (*buf)[:0]
+	for i := range scores {
+		h = append(h, totalAt{total: scores[i].TotalScore, index: i})
+	}
+	*buf = h
 	heap.Init(&h)
 	return scores[heap.Pop(&h).(totalAt).index].Name
 }

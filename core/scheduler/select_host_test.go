@@ -26,6 +26,7 @@ func (h *recordHeap) Pop() any {
 
 func TestSelectHostMatchesRecordHeap(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
+	var shared nodeScoreHeap // reused across cases of different sizes
 	for _, tc := range []struct {
 		name     string
 		n        int
@@ -47,6 +48,10 @@ func TestSelectHostMatchesRecordHeap(t *testing.T) {
 				want := heap.Pop(&h).(runtime.NodePluginScores).Name
 				if got := SelectHost(scores); got != want {
 					t.Fatalf("round %d: SelectHost = %s, want %s", round, got, want)
+				}
+				// The scheduler's reused heap storage must not change the pick.
+				if got := selectHost(scores, &shared); got != want {
+					t.Fatalf("round %d: selectHost with reused storage = %s, want %s", round, got, want)
 				}
 			}
 		})

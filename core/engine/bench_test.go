@@ -79,6 +79,7 @@ func benchSimulate(b *testing.B, spread bool) {
 	sc := benchScenario(5000, 1000, pending, spread)
 	b.ReportAllocs()
 	b.ResetTimer() // building the scenario (quantity parsing) is not scheduling
+	cpu0 := processCPU()
 	for i := 0; i < b.N; i++ {
 		sim, err := Simulate(sc, Options{MaxEvents: 10 * pending})
 		if err != nil {
@@ -97,6 +98,9 @@ func benchSimulate(b *testing.B, spread bool) {
 		}
 	}
 	b.ReportMetric(float64(pending*b.N)/b.Elapsed().Seconds(), "pods/s")
+	if cpu := processCPU() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(pending*b.N)/cpu.Seconds(), "pods/cpu-s")
+	}
 }
 
 // BenchmarkSimulate10000PodsOn5000Nodes is scheduler_perf's

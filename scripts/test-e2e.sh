@@ -11,6 +11,8 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 cd "$root/web"
 npm ci --no-audit --no-fund
+# Unit tests of the page's modules (permalinks, drafts): node alone.
+node --test --test-reporter=spec unit/
 cd "$root"
 "$root/scripts/build-web.sh" "$root/web/build"
 tmp=$(mktemp -d)

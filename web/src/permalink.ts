@@ -1,0 +1,256 @@
+// Permalinks: a whole scenario (YAML, seed, engine version) and the view
+// (selected pod, time, speed) in a URL fragment.
+//
+// Format v1, the fragment is "v1." + base64url (no padding) of the raw
+// DEFLATE of a UTF-8 payload:
+//
+//	{"e":"v1.36","s":0,"n":4244,"c":"9f1c02aa","p":"default/critical","t":3.5,"x":2}\n<YAML as typed>
+//
+// The first line is a JSON header (JSON never holds a raw newline); the rest
+// is the scenario text, byte for byte. DEFLATE starts from the frozen
+// preset dictionary of permalink-dict.ts. "n" and "c" (the YAML's UTF-8 length
+// and CRC-32) catch truncated or altered links: DEFLATE alone can decode a
+// link that lost its last characters without complaint. A later format gets
+// a new prefix ("v2.") and this decoder stays, so old links keep working.
+// Nothing here touches the DOM: the page and node's tests share it.
+import { deflateSync, Inflate } from "fflate";
+import { DICTIONARY_V1 } from "./permalink-dict";
+
+export const ENGINE_VERSION = "v1.36";
+export const PREFIX = "v1.";
+// Chat apps cut messages at about 2,000 characters.
+export const MAX_LINK_CHARS = 2000;
+
+export interface View {
+  pod?: string; // "namespace/name" of the selected pod
+  t?: number; // simulated seconds from the start
+  speed?: number; // playback speed, 1 = real time
+}
+
+export interface Permalink {
+  yaml: string;
+  seed: number;
+  engine: string;
+  view: View;
+}
+
+export type Decoded =
+  | { ok: true; link: Permalink }
+  | {
+      ok: false;
+      error: string; // a sentence for the user
+      recovered: string; // the part of the scenario text that could be read ("" if none)
+      partial?: Omit<Permalink, "yaml">; // the header, when it could be read
+    };
+
+interface Header {
+  e: string;
+  s: number;
+  n: number;
+  c: string;
+  p?: string;
+  t?: number;
+  x?: number;
+}
+
+const utf8 = new TextEncoder();
+const dictionary = utf8.encode(DICTIONARY_V1);
+
+// ---- base64url ----
+
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+const INDEX = new Int16Array(128).fill(-1);
+for (let i = 0; i < ALPHABET.length; i++) INDEX[ALPHABET.charCodeAt(i)] = i;
+
+export function base64url(bytes: Uint8Array): string {
+  let out = "";
+  let i = 0;
+  for (; i + 2 < bytes.length; i += 3) {
+    const v = (bytes[i] << 16) | (bytes[i + 1] << 8) | bytes[i + 2];
+    out += ALPHABET[v >> 18] + ALPHABET[(v >> 12) & 63] + ALPHABET[(v >> 6) & 63] + ALPHABET[v & 63];
+  }
+  const rest = bytes.length - i;
+  if (rest === 1) {
+    const v = bytes[i] << 16;
+    out += ALPHABET[v >> 18] + ALPHABET[(v >> 12) & 63];
+  } else if (rest === 2) {
+    const v = (bytes[i] << 16) | (bytes[i + 1] << 8);
+    out += ALPHABET[v >> 18] + ALPHABET[(v >> 12) & 63] + ALPHABET[(v >> 6) & 63];
+  }
+  return out;
+}
+
+// fromBase64url decodes as much of s as is valid: bytes up to the first
+// character outside the alphabet (bad is its index, or -1).
+export function fromBase64url(s: string): { bytes: Uint8Array; bad: number } {
+  let bad = -1;
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 128 || INDEX[c] < 0) {
+      bad = i;
+      n = i;
+      break;
+    }
+  }
+  const out = new Uint8Array(Math.floor((n * 6) / 8));
+  let acc = 0, bits = 0, o = 0;
+  for (let i = 0; i < n; i++) {
+    acc = ((acc << 6) | INDEX[s.charCodeAt(i)]) & 0xffffff;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out[o++] = (acc >> bits) & 0xff;
+    }
+  }
+  return { bytes: out.subarray(0, o), bad };
+}
+
+// ---- CRC-32 (IEEE), to tell a whole link from a damaged one ----
+
+const CRC_TABLE = new Uint32Array(256);
+for (let n = 0; n < 256; n++) {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  CRC_TABLE[n] = c >>> 0;
+}
+
+export function crc32(bytes: Uint8Array): string {
+  let c = 0xffffffff;
+  for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
+  return ((c ^ 0xffffffff) >>> 0).toString(16).padStart(8, "0");
+}
+
+// ---- encode ----
+
+// encode returns the fragment (without "#") for a scenario and view.
+export function encode(p: Permalink): string {
+  const body = utf8.encode(p.yaml);
+  const h: Header = { e: p.engine || ENGINE_VERSION, s: p.seed | 0, n: body.length, c: crc32(body) };
+  if (p.view.pod) h.p = p.view.pod;
+  if (p.view.t !== undefined && Number.isFinite(p.view.t) && p.view.t > 0) h.t = p.view.t;
+  if (p.view.speed !== undefined && Number.isFinite(p.view.speed) && p.view.speed !== 1) h.x = p.view.speed;
+  const head = utf8.encode(JSON.stringify(h) + "\n");
+  const payload = new Uint8Array(head.length + body.length);
+  payload.set(head);
+  payload.set(body, head.length);
+  return PREFIX + base64url(deflateSync(payload, { level: 9, mem: 12, dictionary }));
+}
+
+export interface BuiltLink {
+  url: string;
+  length: number;
+  fits: boolean; // within MAX_LINK_CHARS
+}
+
+// linkFor builds the full address of a permalink on page (for example
+// "https://example.org/schedplay/index.html"); any fragment of page is dropped.
+export function linkFor(page: string, p: Permalink): BuiltLink {
+  const url = page.replace(/#.*$/s, "") + "#" + encode(p);
+  return { url, length: url.length, fits: url.length <= MAX_LINK_CHARS };
+}
+
+// ---- decode ----
+
+// isPermalink tells a fragment that is meant as a schedplay link (of any
+// version) from one that is not ("", "#details", ...).
+export function isPermalink(fragment: string): boolean {
+  return /^v\d+\./.test(fragment.replace(/^#/, ""));
+}
+
+function inflatePartial(data: Uint8Array): { bytes: Uint8Array; complete: boolean } {
+  const chunks: Uint8Array[] = [];
+  const inf = new Inflate({ dictionary }, (chunk) => {
+    chunks.push(chunk);
+  });
+  let complete = true;
+  // Two pushes: a failing final push would discard what the first one decoded.
+  try {
+    inf.push(data, false);
+    inf.push(new Uint8Array(0), true);
+  } catch {
+    complete = false;
+  }
+  const size = chunks.reduce((a, c) => a + c.length, 0);
+  const bytes = new Uint8Array(size);
+  let o = 0;
+  for (const c of chunks) {
+    bytes.set(c, o);
+    o += c.length;
+  }
+  return { bytes, complete };
+}
+
+// readableText decodes UTF-8, dropping an incomplete character at the end
+// (a cut link ends anywhere) and replacing invalid sequences.
+function readableText(bytes: Uint8Array): string {
+  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes, { stream: true });
+}
+
+function parseHeader(line: string): Header | null {
+  let h: unknown;
+  try {
+    h = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (typeof h !== "object" || h === null) return null;
+  const r = h as Record<string, unknown>;
+  if (typeof r.e !== "string" || typeof r.n !== "number" || typeof r.c !== "string" || typeof r.s !== "number") return null;
+  if (r.p !== undefined && typeof r.p !== "string") return null;
+  if (r.t !== undefined && typeof r.t !== "number") return null;
+  if (r.x !== undefined && typeof r.x !== "number") return null;
+  return r as unknown as Header;
+}
+
+function headerLink(h: Header): Omit<Permalink, "yaml"> {
+  const view: View = {};
+  if (h.p) view.pod = h.p;
+  if (h.t !== undefined) view.t = h.t;
+  if (h.x !== undefined) view.speed = h.x;
+  return { seed: h.s, engine: h.e, view };
+}
+
+const DAMAGED = "This link is damaged: it was probably cut short or changed when it was copied.";
+
+// decode reads a fragment (with or without the leading "#"). It never
+// throws: a damaged link gives an error sentence and the text it could read.
+export function decode(fragment: string): Decoded {
+  const f = fragment.replace(/^#/, "");
+  const version = /^v(\d+)\./.exec(f);
+  if (!version) {
+    return { ok: false, error: "This is not a schedplay link (it should start with #v1.).", recovered: "" };
+  }
+  if (version[0] !== PREFIX) {
+    return {
+      ok: false,
+      error: `This link was made by a newer schedplay (link format v${version[1]}); this page reads v1 links.`,
+      recovered: "",
+    };
+  }
+  const { bytes, bad } = fromBase64url(f.slice(PREFIX.length));
+  const { bytes: raw, complete } = inflatePartial(bytes);
+  const nl = raw.indexOf(10);
+  const header = nl >= 0 ? parseHeader(new TextDecoder().decode(raw.subarray(0, nl))) : null;
+  const body = nl >= 0 ? raw.subarray(nl + 1) : new Uint8Array(0);
+  const recovered = readableText(body);
+  const fail = (error: string): Decoded => {
+    const r: Decoded = { ok: false, error, recovered };
+    if (header) r.partial = headerLink(header);
+    return r;
+  };
+  if (bad >= 0) {
+    return fail(`${DAMAGED} It holds a character no schedplay link has, at position ${PREFIX.length + bad + 1}.`);
+  }
+  if (!header) {
+    return fail(raw.length === 0 ? `${DAMAGED} Nothing of the scenario could be read.` : `${DAMAGED} Its header could not be read.`);
+  }
+  if (!complete || body.length !== header.n || crc32(body) !== header.c) {
+    const what = body.length < header.n
+      ? `${Math.round((100 * body.length) / Math.max(header.n, 1))}% of the scenario text could be read.`
+      : "The scenario text does not match its checksum.";
+    return fail(`${DAMAGED} ${what}`);
+  }
+  // ignoreBOM keeps a leading U+FEFF: the text comes back byte for byte.
+  return { ok: true, link: { yaml: new TextDecoder("utf-8", { ignoreBOM: true }).decode(body), ...headerLink(header) } };
+}

@@ -1,15 +1,33 @@
 package ui
 
+import "sort"
+
 // Tween durations in ticks (Update runs 60 times a second).
 const (
-	MoveTicks = 24
-	FadeTicks = 16
+	MoveTicks  = 24
+	FadeTicks  = 16
+	LeaveTicks = 40
 )
 
 type tween struct {
 	from, to Rect
 	tick     int // ticks since the move started; >= MoveTicks when settled
 	age      int // ticks since the chip appeared, for the fade-in
+	// gone counts ticks since the chip left the layout (0: still there);
+	// pod is what to draw while it fades out.
+	gone    int
+	pod     Pod
+	pending bool
+}
+
+// Leaving is a chip fading out after its pod left the scene (deleted,
+// evicted, or its ghost cleared).
+type Leaving struct {
+	Key     string
+	Pod     Pod
+	Rect    Rect
+	Alpha   float64
+	Pending bool
 }
 
 // Motion animates chips between layouts: when a pod's place changes it
@@ -27,32 +45,42 @@ func NewMotion() *Motion { return &Motion{chips: map[string]*tween{}} }
 func (m *Motion) Retarget(l *Layout) {
 	seen := make(map[string]bool, len(l.Chips))
 	for _, c := range l.Chips {
-		key := c.Pod.Key()
+		key := c.Key
 		seen[key] = true
 		t, ok := m.chips[key]
 		switch {
-		case !ok:
-			m.chips[key] = &tween{from: c.Rect, to: c.Rect, tick: MoveTicks}
+		case !ok || t.gone > 0:
+			m.chips[key] = &tween{from: c.Rect, to: c.Rect, tick: MoveTicks, pod: *c.Pod, pending: c.Pending}
 		case t.to != c.Rect:
 			cur, _ := m.Rect(key)
 			t.from, t.to, t.tick = cur, c.Rect, 0
 		}
+		if t := m.chips[key]; t != nil {
+			t.pod, t.pending = *c.Pod, c.Pending
+		}
 	}
-	for key := range m.chips {
-		if !seen[key] {
-			delete(m.chips, key)
+	for key, t := range m.chips {
+		if !seen[key] && t.gone == 0 {
+			// Settle where it was drawn, then fade out there.
+			cur, _ := m.Rect(key)
+			t.from, t.to, t.tick, t.gone = cur, cur, MoveTicks, 1
 		}
 	}
 }
 
 // Step advances every animation by one tick.
 func (m *Motion) Step() {
-	for _, t := range m.chips {
+	for key, t := range m.chips {
 		if t.tick < MoveTicks {
 			t.tick++
 		}
 		if t.age < FadeTicks {
 			t.age++
+		}
+		if t.gone > 0 {
+			if t.gone++; t.gone > LeaveTicks+1 {
+				delete(m.chips, key)
+			}
 		}
 	}
 }
@@ -60,17 +88,30 @@ func (m *Motion) Step() {
 // Busy reports whether anything is still moving or fading.
 func (m *Motion) Busy() bool {
 	for _, t := range m.chips {
-		if t.tick < MoveTicks || t.age < FadeTicks {
+		if t.tick < MoveTicks || t.age < FadeTicks || t.gone > 0 {
 			return true
 		}
 	}
 	return false
 }
 
-// Rect returns where the pod's chip is drawn now.
+// Leaving returns the chips fading out, in key order.
+func (m *Motion) Leaving() []Leaving {
+	var out []Leaving
+	for key, t := range m.chips {
+		if t.gone > 0 {
+			a := 1 - easeOutCubic(float64(t.gone-1)/LeaveTicks)
+			out = append(out, Leaving{Key: key, Pod: t.pod, Rect: t.to, Alpha: a, Pending: t.pending})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })
+	return out
+}
+
+// Rect returns where the chip is drawn now; chips fading out have none.
 func (m *Motion) Rect(key string) (Rect, bool) {
 	t, ok := m.chips[key]
-	if !ok {
+	if !ok || t.gone > 0 {
 		return Rect{}, false
 	}
 	if t.tick >= MoveTicks {

@@ -3,6 +3,8 @@ package ui_test
 import (
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/schedplay/schedplay/ui"
 )
 
@@ -55,4 +57,61 @@ func TestMotionGlidesToTheNewPlace(t *testing.T) {
 func dist(a, b ui.Rect) float64 {
 	dx, dy := a.X-b.X, a.Y-b.Y
 	return dx*dx + dy*dy
+}
+
+func TestQueueSectionsGhostsAndLeaving(t *testing.T) {
+	s := &ui.Scene{
+		Nodes: []ui.Node{{Name: "n1", Pods: []ui.Pod{{Namespace: "d", Name: "victim", Node: "n1"}},
+			Ghosts: []ui.Pod{{Namespace: "d", Name: "boss", Ghost: true}}}},
+		Pending: []ui.Pod{
+			{Namespace: "d", Name: "a", Queue: ui.QueueActive},
+			{Namespace: "d", Name: "boss", Queue: ui.QueueUnschedulable, Reason: "0/1 nodes are available"},
+			{Namespace: "d", Name: "b", Queue: ui.QueueBackoff},
+		},
+	}
+	l := ui.Arrange(s, 1)
+	var got []string
+	for _, sec := range l.Sections {
+		got = append(got, sec.Queue)
+	}
+	if diff := cmp.Diff([]string{ui.QueueActive, ui.QueueBackoff, ui.QueueUnschedulable}, got); diff != "" {
+		t.Errorf("sections in pop order (-want +got):\n%s", diff)
+	}
+	keys := map[string]ui.ChipBox{}
+	for _, c := range l.Chips {
+		keys[c.Key] = c
+	}
+	ghost, ok := keys["ghost:d/boss"]
+	if !ok || !l.Nodes[0].Rect.Contains(ghost.Rect.X+1, ghost.Rect.Y+1) {
+		t.Errorf("boss's ghost is not on n1's card: %+v", ghost)
+	}
+	if un := keys["d/boss"]; un.Rect.H <= keys["d/a"].Rect.H {
+		t.Error("an unschedulable chip has no room for its reason")
+	}
+
+	// The victim is deleted: its chip fades out where it was.
+	m := ui.NewMotion()
+	m.Retarget(l)
+	was := keys["d/victim"].Rect
+	s.Nodes[0].Pods = nil
+	m.Retarget(ui.Arrange(s, 1))
+	if _, ok := m.Rect("d/victim"); ok {
+		t.Error("a deleted pod still has a place")
+	}
+	lv := m.Leaving()
+	if len(lv) != 1 || lv[0].Key != "d/victim" || lv[0].Rect != was || lv[0].Alpha != 1 {
+		t.Fatalf("leaving = %+v, want the victim at %+v, opaque", lv, was)
+	}
+	for i := 0; i < ui.LeaveTicks/2; i++ {
+		m.Step()
+	}
+	if a := m.Leaving()[0].Alpha; a <= 0 || a >= 1 {
+		t.Errorf("half-way alpha = %v, want between 0 and 1", a)
+	}
+	for i := 0; i < ui.LeaveTicks; i++ {
+		m.Step()
+	}
+	if len(m.Leaving()) != 0 || m.Busy() {
+		t.Error("the fade-out never ends")
+	}
 }

@@ -35,6 +35,11 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	for _, c := range g.layout.Chips {
 		g.drawChip(screen, c, z)
 	}
+	for _, lv := range g.motion.Leaving() {
+		g.drawLeaving(screen, lv, z)
+	}
+	g.drawSpread(screen)
+	g.drawCaption(screen)
 	g.drawLegend(screen)
 	g.drawTooltip(screen)
 	g.drawBanner(screen)
@@ -57,13 +62,20 @@ func (g *Game) drawQueue(dst *ebiten.Image) {
 	r := g.screenRect(g.layout.Queue)
 	g.paint.fillRound(dst, r, 10*z, t.Queue)
 	g.paint.strokeRound(dst, r, 10*z, 1*z, t.ZoneBorder)
-	title := "Pending"
+	title := "Scheduling queue · empty"
 	if n := len(g.scene.Pending); n > 0 {
-		title = fmt.Sprintf("Pending · %d", n)
-	} else {
-		title = "Pending · none"
+		title = fmt.Sprintf("Scheduling queue · %d pending", n)
 	}
 	g.fonts.draw(dst, title, true, 14*z, r.X+12*z, r.Y+QueueTitleH*z/2, t.ZoneText, text.AlignStart)
+	for i, sec := range g.layout.Sections {
+		sr := g.screenRect(sec.Rect)
+		if i > 0 {
+			g.paint.fillRound(dst, Rect{X: sr.X + 10*z, Y: sr.Y, W: sr.W - 20*z, H: 1 * z}, 0, t.ZoneBorder)
+		}
+		label := QueueLabel(sec.Queue)
+		g.fonts.draw(dst, label, true, 12.5*z, sr.X+12*z, sr.Y+(ChipGap/2+ChipH/2)*z, t.Text, text.AlignStart)
+		g.fonts.draw(dst, fmt.Sprint(sec.Count), false, 11.5*z, sr.X+12*z, sr.Y+(ChipGap/2+ChipH/2+15)*z, t.Muted, text.AlignStart)
+	}
 }
 
 func (g *Game) drawZone(dst *ebiten.Image, zb ZoneBox) {
@@ -89,6 +101,10 @@ func (g *Game) drawNode(dst *ebiten.Image, nb NodeBox) {
 		border, width = t.Selection, 3
 	case g.hover.Kind == HitNode && g.hover.Key == n.Name:
 		border, width = t.Selection, 1.5
+	case g.scene.Event != nil && g.scene.Event.Node == n.Name:
+		border, width = t.Focus, 2.5
+	case len(n.Ghosts) > 0:
+		border, width = t.Nominated, 2
 	case n.Unschedulable:
 		border, width = t.Cordon, 1.5
 	}
@@ -153,18 +169,33 @@ func (g *Game) drawNode(dst *ebiten.Image, nb NodeBox) {
 func (g *Game) drawChip(dst *ebiten.Image, c ChipBox, z float64) {
 	t := g.theme
 	key := c.Pod.Key()
-	wr, ok := g.motion.Rect(key)
+	wr, ok := g.motion.Rect(c.Key)
 	if !ok {
 		wr = c.Rect
 	}
 	r := g.screenRect(wr)
-	a := g.motion.Alpha(key)
+	if !g.visible(r) {
+		return
+	}
+	a := g.motion.Alpha(c.Key)
 	bg := PodColor(g.legend, c.Pod)
-	if c.Pending {
+	term := c.Pod.Termination
+	switch {
+	case c.Pod.Ghost:
+		// The place preemption reserves: an outline in the nominated colour.
+		g.paint.fillRound(dst, r, 6*z, withAlpha(mix(t.Card, t.Nominated, 0.12), a))
+		g.paint.strokeRound(dst, r, 6*z, 1.5*z, withAlpha(t.Nominated, a))
+	case c.Pending:
 		// Pending pods are drawn as outlined chips: not running anywhere yet.
 		g.paint.fillRound(dst, r, 6*z, withAlpha(mix(t.Card, bg, 0.22), a))
 		g.paint.strokeRound(dst, r, 6*z, 2*z, withAlpha(bg, a))
-	} else {
+	case term != nil:
+		g.paint.fillRound(dst, r, 6*z, withAlpha(mix(t.Card, bg, 0.45), a))
+		g.paint.strokeRound(dst, r, 6*z, 2*z, withAlpha(t.Victim, a))
+		// The grace period runs out along the bottom edge.
+		f := term.Remaining(g.now)
+		g.paint.fillRound(dst, Rect{X: r.X + 3*z, Y: r.Y + r.H - 5*z, W: (r.W - 6*z) * f, H: 3 * z}, 1.5*z, t.Victim)
+	default:
 		g.paint.fillRound(dst, r, 6*z, withAlpha(bg, a))
 	}
 	switch {
@@ -172,13 +203,107 @@ func (g *Game) drawChip(dst *ebiten.Image, c ChipBox, z float64) {
 		g.paint.strokeRound(dst, Rect{X: r.X - 2*z, Y: r.Y - 2*z, W: r.W + 4*z, H: r.H + 4*z}, 8*z, 2.5*z, t.Selection)
 	case g.hover.Kind == HitPod && g.hover.Key == key:
 		g.paint.strokeRound(dst, r, 6*z, 1.5*z, t.Selection)
+	case g.scene.Event != nil && g.scene.Event.Pod == key && !c.Pod.Ghost:
+		g.paint.strokeRound(dst, Rect{X: r.X - 2*z, Y: r.Y - 2*z, W: r.W + 4*z, H: r.H + 4*z}, 8*z, 2*z, t.Focus)
 	}
 	fg := TextOn(bg)
-	if c.Pending {
+	if c.Pending || c.Pod.Ghost || term != nil {
 		fg = t.Text
 	}
-	name := g.fonts.fit(c.Pod.Name, false, 12*z, r.W-12*z)
-	g.fonts.draw(dst, name, false, 12*z, r.X+6*z, r.Y+r.H/2, withAlpha(fg, a), text.AlignStart)
+	lineY := r.Y + ChipH*z/2
+	side := ChipSideText(c.Pod, c.Pending, g.now)
+	sideW := 0.0
+	if side != "" {
+		sideW = g.fonts.width(side, false, 10.5*z) + 6*z
+		clr := t.Muted
+		if term != nil {
+			clr = t.Victim
+		}
+		g.fonts.draw(dst, side, false, 10.5*z, r.X+r.W-5*z, lineY, withAlpha(clr, a), text.AlignEnd)
+	}
+	name := c.Pod.Name
+	if c.Pod.Ghost {
+		name = "⌖ " + name
+	}
+	name = g.fonts.fit(name, false, 12*z, r.W-12*z-sideW)
+	g.fonts.draw(dst, name, false, 12*z, r.X+6*z, lineY, withAlpha(fg, a), text.AlignStart)
+	if c.Pending && c.Pod.Reason != "" && r.H > (ChipH+4)*z {
+		reason := g.fonts.fit(c.Pod.Reason, false, 10*z, r.W-12*z)
+		g.fonts.draw(dst, reason, false, 10*z, r.X+6*z, r.Y+(ChipH+ReasonH/2-4)*z, withAlpha(t.Muted, a), text.AlignStart)
+	}
+}
+
+// drawLeaving draws a chip fading out where its pod was.
+func (g *Game) drawLeaving(dst *ebiten.Image, lv Leaving, z float64) {
+	t := g.theme
+	r := g.screenRect(lv.Rect)
+	if !g.visible(r) {
+		return
+	}
+	clr := t.Victim
+	if lv.Pod.Ghost || lv.Pending {
+		clr = t.Muted
+	}
+	g.paint.fillRound(dst, r, 6*z, withAlpha(mix(t.Card, clr, 0.25), lv.Alpha))
+	g.paint.strokeRound(dst, r, 6*z, 1.5*z, withAlpha(clr, lv.Alpha))
+	name := g.fonts.fit(lv.Pod.Name, false, 12*z, r.W-12*z)
+	g.fonts.draw(dst, name, false, 12*z, r.X+6*z, r.Y+r.H/2, withAlpha(t.Muted, lv.Alpha), text.AlignStart)
+}
+
+// visible reports whether a screen rectangle is on screen at all: large
+// clusters draw only what the camera shows.
+func (g *Game) visible(r Rect) bool {
+	return r.X+r.W >= 0 && r.Y+r.H >= 0 && r.X <= float64(g.w) && r.Y <= float64(g.h)
+}
+
+// drawSpread writes the selected pod's topology spread counts on the
+// regions (constraints on the grouping key) or on the cards (others).
+func (g *Game) drawSpread(dst *ebiten.Image) {
+	t, z := g.theme, g.cam.Zoom
+	for ci, c := range g.scene.Spread {
+		badge := func(x, y float64, d SpreadDomain) {
+			label := d.Label(c.MaxSkew)
+			w := g.fonts.width(label, true, 11.5*z) + 12*z
+			clr := t.Nominated
+			if d.Skew > int(c.MaxSkew) {
+				clr = t.Victim
+			}
+			g.paint.fillRound(dst, Rect{X: x - w, Y: y - 9*z, W: w, H: 18 * z}, 9*z, clr)
+			g.fonts.draw(dst, label, true, 11.5*z, x-6*z, y, TextOn(clr), text.AlignEnd)
+		}
+		if c.Key == g.scene.ZoneKey {
+			for _, zb := range g.layout.Zones {
+				if d, ok := c.Domain(zb.Name); ok && zb.Name != "" {
+					r := g.screenRect(zb.Rect)
+					badge(r.X+r.W-10*z, r.Y+(ZoneTitleH/2+2)*z+float64(ci)*20*z, d)
+				}
+			}
+			continue
+		}
+		for _, nb := range g.layout.Nodes {
+			name, ok := c.NodeDomain[nb.Node.Name]
+			if !ok {
+				continue
+			}
+			if d, ok := c.Domain(name); ok {
+				r := g.screenRect(nb.Rect)
+				badge(r.X+r.W-8*z, r.Y-2*z+float64(ci)*20*z, d)
+			}
+		}
+	}
+}
+
+// drawCaption tells the event just played, on top of the canvas.
+func (g *Game) drawCaption(dst *ebiten.Image) {
+	e := g.scene.Event
+	if e == nil {
+		return
+	}
+	t, s := g.theme, g.scale
+	box := Rect{X: 12 * s, Y: 8 * s, W: float64(g.w) - 24*s, H: 26 * s}
+	g.paint.fillRound(dst, box, 6*s, withAlpha(t.Card, 0.94))
+	g.paint.strokeRound(dst, box, 6*s, 1*s, t.Focus)
+	g.fonts.draw(dst, g.fonts.fit(e.Caption(), false, 12.5*s, box.W-20*s), false, 12.5*s, box.X+10*s, box.Y+box.H/2, t.Text, text.AlignStart)
 }
 
 // drawLegend draws the PriorityClass colours along the bottom edge, in

@@ -56,3 +56,53 @@ func Ellipsize(s string, max int) string {
 	}
 	return string(r[:max-1]) + "…"
 }
+
+// FormatSeconds renders simulated seconds compactly: "0s", "2.5s", "30s",
+// "5m", "1h2m".
+func FormatSeconds(sec float64) string {
+	if sec < 60 {
+		if sec < 10 && sec != float64(int64(sec)) {
+			return strconv.FormatFloat(sec, 'f', 1, 64) + "s"
+		}
+		return strconv.FormatInt(int64(sec), 10) + "s"
+	}
+	s := int64(sec)
+	h, m, r := s/3600, s%3600/60, s%60
+	out := ""
+	if h > 0 {
+		out += strconv.FormatInt(h, 10) + "h"
+	}
+	if m > 0 {
+		out += strconv.FormatInt(m, 10) + "m"
+	}
+	if r > 0 && h == 0 {
+		out += strconv.FormatInt(r, 10) + "s"
+	}
+	return out
+}
+
+// QueueLabel names a sub-queue in the lane.
+func QueueLabel(q string) string {
+	switch q {
+	case QueueBackoff:
+		return "backoffQ"
+	case QueueUnschedulable:
+		return "unschedulable"
+	case QueueGated:
+		return "gated"
+	}
+	return "activeQ"
+}
+
+// ChipSideText is the short status at the right of a chip at simulated
+// time now: a terminating pod's countdown, a backoff's remaining time.
+func ChipSideText(p *Pod, pending bool, now float64) string {
+	switch {
+	case p.Termination != nil:
+		left := max(p.Termination.StageEnds-now, 0)
+		return p.Termination.Next + " " + FormatSeconds(left)
+	case pending && p.Queue == QueueBackoff:
+		return FormatSeconds(max(p.BackoffUntil-now, 0))
+	}
+	return ""
+}

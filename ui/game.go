@@ -34,9 +34,13 @@ type Game struct {
 	nextGen     int
 	nextTheme   *Theme
 	nextSelect  *Hit
+	nextNow     float64
 	failureText string
 
-	scene     *Scene
+	scene *Scene
+	// now is the simulated time shown, in seconds: countdowns and backoffs
+	// are read against it, so playback moves them without a new scene.
+	now       float64
 	gen       int
 	drawnGen  int
 	layout    *Layout
@@ -80,11 +84,12 @@ type viewKey struct {
 	scale            float64
 	failure          string
 	dragging         bool
+	now              float64
 }
 
 func (g *Game) viewKey() viewKey {
 	k := viewKey{gen: g.gen, theme: g.theme.Name, cam: g.cam, selected: g.selected, hover: g.hover,
-		w: g.w, h: g.h, scale: g.scale, dragging: g.dragging}
+		w: g.w, h: g.h, scale: g.scale, dragging: g.dragging, now: g.now}
 	if g.hover.Kind != HitNone {
 		k.cursorX, k.cursorY = g.cursorX, g.cursorY // the tooltip follows the cursor
 	}
@@ -113,6 +118,13 @@ func (g *Game) SetScene(s *Scene, gen int) {
 	g.nextScene, g.nextGen = s, gen
 }
 
+// SetClock sets the simulated time shown, in seconds.
+func (g *Game) SetClock(now float64) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.nextNow = now
+}
+
 // SetTheme switches between the light and dark palettes.
 func (g *Game) SetTheme(t Theme) {
 	g.mu.Lock()
@@ -136,6 +148,9 @@ func (g *Game) Locate(h Hit) (Rect, bool) {
 	switch h.Kind {
 	case HitPod:
 		r, found = g.motion.Rect(h.Key)
+		if !found {
+			r, found = g.motion.Rect("ghost:" + h.Key)
+		}
 	case HitNode:
 		for _, nb := range g.layout.Nodes {
 			if nb.Node.Name == h.Key {
@@ -224,6 +239,7 @@ func (g *Game) Update() error {
 	defer g.recovered("Update")
 	g.mu.Lock()
 	next, gen, theme, sel := g.nextScene, g.nextGen, g.nextTheme, g.nextSelect
+	g.now = g.nextNow
 	g.nextScene, g.nextTheme, g.nextSelect = nil, nil, nil
 	g.mu.Unlock()
 	if theme != nil {

@@ -40,6 +40,10 @@ const (
 	CardGap     = 14.0
 	QueueTitleH = 30.0
 	QueueChipW  = 170.0
+	// QueueLabelW is the column of sub-queue names at the left of the lane.
+	QueueLabelW = 124.0
+	// ReasonH is the extra height of an unschedulable chip's reason line.
+	ReasonH = 16.0
 	// LegendH is the height of the legend strip at the bottom of the screen,
 	// in CSS pixels.
 	LegendH  = 30.0
@@ -91,15 +95,39 @@ type ChipBox struct {
 	Pod     *Pod
 	Rect    Rect
 	Pending bool
+	// Key identifies the chip for animation: the pod's key, or for a
+	// nominated pod's ghost on a card "ghost:" and the key.
+	Key string
+}
+
+// QueueSection is one sub-queue's row group in the lane.
+type QueueSection struct {
+	// Queue is the sub-queue (QueueActive etc.).
+	Queue string
+	Count int
+	Rect  Rect
 }
 
 // Layout is where everything of a scene goes, in world units.
 type Layout struct {
-	Queue  Rect
-	Zones  []ZoneBox
-	Nodes  []NodeBox
-	Chips  []ChipBox
-	Bounds Rect
+	Queue    Rect
+	Sections []QueueSection
+	Zones    []ZoneBox
+	Nodes    []NodeBox
+	Chips    []ChipBox
+	Bounds   Rect
+}
+
+// queueOrder is the order of the lane's sections: what pops first on top.
+var queueOrder = []string{QueueActive, QueueBackoff, QueueUnschedulable, QueueGated}
+
+func queueRank(q string) int {
+	for i, o := range queueOrder {
+		if o == q {
+			return i
+		}
+	}
+	return 0 // not yet queued (the t=0 view): shown as activeQ
 }
 
 // cardHeight is the height of a node card holding n chips.
@@ -108,7 +136,7 @@ func cardHeight(node *Node) float64 {
 	if hasTaintLine(node) {
 		h += CardTaintH
 	}
-	rows := (len(node.Pods) + chipCols - 1) / chipCols
+	rows := (len(node.Pods) + len(node.Ghosts) + chipCols - 1) / chipCols
 	if rows > 0 {
 		h += float64(rows)*(ChipH+ChipGap) - ChipGap
 	}
@@ -175,29 +203,7 @@ func Arrange(s *Scene, aspect float64) *Layout {
 		}
 	}
 
-	// The queue lane sits on top, as wide as the zone rows.
-	queueW := math.Max(rowW, 2*QueueChipW+3*ChipGap)
-	perRow := int((queueW - ChipGap) / (QueueChipW + ChipGap))
-	if perRow < 1 {
-		perRow = 1
-	}
-	qRows := (len(s.Pending) + perRow - 1) / perRow
-	if qRows == 0 {
-		qRows = 1 // an empty lane still shows where pending pods go
-	}
-	l.Queue = Rect{W: queueW, H: QueueTitleH + float64(qRows)*(ChipH+ChipGap) + ChipGap}
-	for i := range s.Pending {
-		r, c := i/perRow, i%perRow
-		l.Chips = append(l.Chips, ChipBox{
-			Pod:     &s.Pending[i],
-			Pending: true,
-			Rect: Rect{
-				X: ChipGap + float64(c)*(QueueChipW+ChipGap),
-				Y: QueueTitleH + float64(r)*(ChipH+ChipGap),
-				W: QueueChipW, H: ChipH,
-			},
-		})
-	}
+	l.arrangeQueue(s, rowW)
 	l.Bounds = l.Queue
 
 	x, y, lineH := 0.0, l.Queue.H+ZoneGap, 0.0
@@ -228,6 +234,45 @@ func Arrange(s *Scene, aspect float64) *Layout {
 	return l
 }
 
+// arrangeQueue lays the lane out on top, as wide as the zone rows: one
+// section per non-empty sub-queue in pop order (activeQ, backoffQ,
+// unschedulable, gated), its name in a left column, its chips in rows.
+func (l *Layout) arrangeQueue(s *Scene, rowW float64) {
+	queueW := math.Max(rowW, QueueLabelW+2*QueueChipW+3*ChipGap)
+	perRow := max(int((queueW-QueueLabelW-ChipGap)/(QueueChipW+ChipGap)), 1)
+	groups := make([][]int, len(queueOrder))
+	for i := range s.Pending {
+		r := queueRank(s.Pending[i].Queue)
+		groups[r] = append(groups[r], i)
+	}
+	y := QueueTitleH
+	for r, idx := range groups {
+		if len(idx) == 0 {
+			continue
+		}
+		chipH := ChipH
+		if queueOrder[r] == QueueUnschedulable || queueOrder[r] == QueueGated {
+			chipH += ReasonH // room for the reason line
+		}
+		rows := (len(idx) + perRow - 1) / perRow
+		h := float64(rows)*(chipH+ChipGap) + ChipGap
+		l.Sections = append(l.Sections, QueueSection{Queue: queueOrder[r], Count: len(idx), Rect: Rect{X: 0, Y: y, W: queueW, H: h}})
+		for j, i := range idx {
+			row, c := j/perRow, j%perRow
+			p := &s.Pending[i]
+			l.Chips = append(l.Chips, ChipBox{
+				Pod: p, Pending: true, Key: p.Key(),
+				Rect: Rect{X: QueueLabelW + float64(c)*(QueueChipW+ChipGap), Y: y + ChipGap/2 + float64(row)*(chipH+ChipGap), W: QueueChipW, H: chipH},
+			})
+		}
+		y += h
+	}
+	if len(l.Sections) == 0 {
+		y += ChipH + 2*ChipGap // an empty lane still shows where pending pods go
+	}
+	l.Queue = Rect{W: queueW, H: y + ChipGap}
+}
+
 // flowSize is the size of zones of the given sizes flowed into rows at most
 // rowW wide.
 func flowSize(widths, heights []float64, rowW float64) (w, h float64) {
@@ -246,16 +291,21 @@ func flowSize(widths, heights []float64, rowW float64) (w, h float64) {
 
 func (l *Layout) addNodeChips(nb NodeBox) {
 	top := nb.barsTop() + barRows*BarRowH + 8
-	for i := range nb.Node.Pods {
+	n := nb.Node
+	for i := 0; i < len(n.Pods)+len(n.Ghosts); i++ {
 		r, c := i/chipCols, i%chipCols
-		l.Chips = append(l.Chips, ChipBox{
-			Pod: &nb.Node.Pods[i],
-			Rect: Rect{
-				X: nb.Rect.X + CardPad + float64(c)*(ChipW+ChipGap),
-				Y: top + float64(r)*(ChipH+ChipGap),
-				W: ChipW, H: ChipH,
-			},
-		})
+		cb := ChipBox{Rect: Rect{
+			X: nb.Rect.X + CardPad + float64(c)*(ChipW+ChipGap),
+			Y: top + float64(r)*(ChipH+ChipGap),
+			W: ChipW, H: ChipH,
+		}}
+		if i < len(n.Pods) {
+			cb.Pod, cb.Key = &n.Pods[i], n.Pods[i].Key()
+		} else {
+			cb.Pod = &n.Ghosts[i-len(n.Pods)]
+			cb.Key = "ghost:" + cb.Pod.Key()
+		}
+		l.Chips = append(l.Chips, cb)
 	}
 }
 
@@ -283,7 +333,7 @@ func (l *Layout) HitTest(x, y float64, rects func(key string) (Rect, bool)) Hit 
 		c := l.Chips[i]
 		r := c.Rect
 		if rects != nil {
-			if ar, ok := rects(c.Pod.Key()); ok {
+			if ar, ok := rects(c.Key); ok {
 				r = ar
 			}
 		}

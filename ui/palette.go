@@ -25,6 +25,11 @@ type Theme struct {
 	Selection  color.RGBA
 	Tooltip    color.RGBA
 	TooltipFg  color.RGBA
+	// Nominated marks a preemptor's reserved place; Focus the pod and node
+	// of the event just played; Victim a pod being terminated.
+	Nominated color.RGBA
+	Focus     color.RGBA
+	Victim    color.RGBA
 }
 
 func rgb(hex uint32) color.RGBA {
@@ -39,6 +44,7 @@ var (
 		Muted: rgb(0x718096), BarTrack: rgb(0xe2e8f0), BarFill: rgb(0x3b82f6), BarOver: rgb(0xdc2626),
 		Taint: rgb(0xb45309), Cordon: rgb(0xdc2626), Queue: rgb(0xfdf6e3), Selection: rgb(0x2563eb),
 		Tooltip: rgb(0x1a202c), TooltipFg: rgb(0xf7fafc),
+		Nominated: rgb(0x7c3aed), Focus: rgb(0xea580c), Victim: rgb(0xdc2626),
 	}
 	Dark = Theme{
 		Name: "dark", Background: rgb(0x11151c), Zone: rgb(0x1a202b), ZoneBorder: rgb(0x2d3748),
@@ -46,6 +52,7 @@ var (
 		Muted: rgb(0x94a3b8), BarTrack: rgb(0x2f3a4a), BarFill: rgb(0x60a5fa), BarOver: rgb(0xf87171),
 		Taint: rgb(0xfbbf24), Cordon: rgb(0xf87171), Queue: rgb(0x2a2619), Selection: rgb(0x93c5fd),
 		Tooltip: rgb(0xf7fafc), TooltipFg: rgb(0x1a202c),
+		Nominated: rgb(0xc4b5fd), Focus: rgb(0xfb923c), Victim: rgb(0xf87171),
 	}
 )
 

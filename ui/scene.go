@@ -8,7 +8,10 @@
 // only turn their results into pixels.
 package ui
 
-import "sort"
+import (
+	"sort"
+	"strconv"
+)
 
 // Resources is an amount of the three resources a node card shows.
 type Resources struct {
@@ -50,6 +53,59 @@ type Pod struct {
 	Requests      Resources `json:"requests"`
 	// Reason says why a pending pod is pending, when the engine knows.
 	Reason string `json:"reason,omitempty"`
+	// Queue is the sub-queue of a pending pod: QueueActive, QueueBackoff,
+	// QueueUnschedulable or QueueGated ("" before the simulation runs).
+	Queue string `json:"queue,omitempty"`
+	// BackoffUntil is when a pod in backoffQ may be tried again, in seconds
+	// of simulated time.
+	BackoffUntil float64 `json:"backoffUntil,omitempty"`
+	// Termination is set while the pod is being deleted or evicted.
+	Termination *Termination `json:"termination,omitempty"`
+	// Ghost marks the reservation a nominated pod holds on its node's card.
+	Ghost bool `json:"ghost,omitempty"`
+}
+
+// Sub-queues of the scheduling queue, as the engine names them.
+const (
+	QueueActive        = "activeQ"
+	QueueBackoff       = "backoffQ"
+	QueueUnschedulable = "unschedulable"
+	QueueGated         = "gated"
+)
+
+// Termination is a pod's way out: the grace period's stages (preStop hook,
+// then SIGTERM, then SIGKILL when the containers outlive the grace period).
+type Termination struct {
+	// Started is when the deletion or eviction began, in simulated seconds.
+	Started float64 `json:"started"`
+	// Stage is what runs now: "preStop" or "SIGTERM".
+	Stage string `json:"stage"`
+	// Next is what comes at StageEnds: "SIGTERM", "SIGKILL" or "gone".
+	Next      string  `json:"next"`
+	StageEnds float64 `json:"stageEnds"`
+	// Ends is when the pod is gone and its resources free.
+	Ends float64 `json:"ends"`
+	// Eviction marks a kubelet eviction rather than a preemption or delete.
+	Eviction bool `json:"eviction,omitempty"`
+}
+
+// Countdown is the label of a terminating pod at simulated time now, for
+// example "SIGTERM · SIGKILL in 12s".
+func (t *Termination) Countdown(now float64) string {
+	left := t.StageEnds - now
+	if left < 0 {
+		left = 0
+	}
+	return t.Stage + " · " + t.Next + " in " + FormatSeconds(left)
+}
+
+// Remaining is the share of the termination still to run, 1 to 0.
+func (t *Termination) Remaining(now float64) float64 {
+	if t.Ends <= t.Started {
+		return 0
+	}
+	f := (t.Ends - now) / (t.Ends - t.Started)
+	return min(max(f, 0), 1)
 }
 
 // Key returns namespace/name, the pod's identity on the canvas.
@@ -65,11 +121,22 @@ type Node struct {
 	Unschedulable bool      `json:"unschedulable,omitempty"`
 	// Pods are the pods bound to the node, in the order to draw them.
 	Pods []Pod `json:"pods,omitempty"`
+	// Ghosts are pending pods nominated to the node: the room preemption
+	// reserves for them, drawn after the node's pods.
+	Ghosts []Pod `json:"ghosts,omitempty"`
+	// Used, when set, is the engine's requested total (it counts what the
+	// scheduler counts); otherwise Requested sums Pods.
+	Used *Resources `json:"used,omitempty"`
+	// Labels are the node's labels, for the topology overlay and details.
+	Labels map[string]string `json:"labels,omitempty"`
 }
 
 // Requested sums the requests of the node's pods; pods counts one per pod,
 // as the scheduler's NodeInfo does.
 func (n *Node) Requested() Resources {
+	if n.Used != nil {
+		return *n.Used
+	}
 	var r Resources
 	for i := range n.Pods {
 		r = r.Add(Resources{MilliCPU: n.Pods[i].Requests.MilliCPU, Memory: n.Pods[i].Requests.Memory})
@@ -91,6 +158,80 @@ type Scene struct {
 	Nodes   []Node          `json:"nodes"`
 	Pending []Pod           `json:"pending"`
 	Classes []PriorityClass `json:"classes"`
+	// Event is the trace event the scene shows the outcome of; nil at t=0
+	// before anything ran.
+	Event *SceneEvent `json:"event,omitempty"`
+	// Spread is the topology spread overlay of the selected pod.
+	Spread []SpreadConstraint `json:"spread,omitempty"`
+	// Notice is a line the canvas shows on top (for example a budget).
+	Notice string `json:"notice,omitempty"`
+}
+
+// SceneEvent is the trace event just played: the canvas marks its pod and
+// node and captions it.
+type SceneEvent struct {
+	Seq     int      `json:"seq"`
+	T       float64  `json:"t"`
+	Kind    string   `json:"kind"`
+	Pod     string   `json:"pod,omitempty"`
+	Node    string   `json:"node,omitempty"`
+	Victims []string `json:"victims,omitempty"`
+	Reason  string   `json:"reason"`
+}
+
+// Caption is the one-line story of the event, for the canvas's caption bar.
+func (e *SceneEvent) Caption() string {
+	s := "t=" + FormatSeconds(e.T) + "  " + e.Kind
+	if e.Pod != "" {
+		s += " " + e.Pod
+	}
+	if e.Node != "" {
+		s += " → " + e.Node
+	}
+	if e.Reason != "" {
+		s += ": " + e.Reason
+	}
+	return s
+}
+
+// SpreadConstraint is one topology spread constraint of the selected pod,
+// counted over the cluster the scene shows.
+type SpreadConstraint struct {
+	Key     string `json:"key"`
+	MaxSkew int32  `json:"maxSkew"`
+	// Min is the smallest matching count over the eligible domains.
+	Min     int            `json:"min"`
+	Domains []SpreadDomain `json:"domains"`
+	// NodeDomain maps each node to its domain (absent: no such label).
+	NodeDomain map[string]string `json:"nodeDomain"`
+}
+
+// SpreadDomain is one value of the constraint's topology key.
+type SpreadDomain struct {
+	Name  string `json:"name"`
+	Count int    `json:"count"`
+	// Skew is what the skew would be with the pod placed in this domain:
+	// count + (1 if the pod matches its own selector) - min.
+	Skew int `json:"skew"`
+}
+
+// Domain returns the named domain of the constraint.
+func (c *SpreadConstraint) Domain(name string) (SpreadDomain, bool) {
+	for _, d := range c.Domains {
+		if d.Name == name {
+			return d, true
+		}
+	}
+	return SpreadDomain{}, false
+}
+
+// Label is the overlay text for a domain: "3 matching · skew 1 ✓".
+func (d SpreadDomain) Label(maxSkew int32) string {
+	mark := "✓"
+	if d.Skew > int(maxSkew) {
+		mark = "✗"
+	}
+	return strconv.Itoa(d.Count) + " matching · skew " + strconv.Itoa(d.Skew) + " " + mark
 }
 
 // Zone is a region of the canvas and the nodes in it.

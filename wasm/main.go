@@ -8,25 +8,34 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/schedplay/schedplay/core/engine"
+	"github.com/schedplay/schedplay/core/scheduler"
 	"github.com/schedplay/schedplay/ui"
 	"github.com/schedplay/schedplay/ui/adapt"
 )
 
-// app holds the last good scene, which the canvas keeps showing while the
-// editor holds text that does not load.
+// app holds the last good run and the scene shown, which the canvas keeps
+// showing while the editor holds text that does not load.
 type app struct {
 	b     *bridge
 	game  *ui.Game
 	scene *ui.Scene
 	gen   int
+	run   *adapt.Run
+	// seq is the trace event shown (-1: the t=0 view before anything ran).
+	seq int
+	// selected is the pod whose topology spread the canvas overlays.
+	selected string
 }
 
 func main() {
 	a := &app{b: newBridge(), scene: &ui.Scene{}}
 	game, err := ui.NewGame(ui.Callbacks{
-		Select: a.selected,
+		Select: a.onSelect,
 		Panic:  func(msg string) { a.b.emit(map[string]any{"type": "panic", "message": msg}) },
 		Drawn:  func(gen int) { a.b.emit(map[string]any{"type": "drawn", "gen": gen}) },
 	})
@@ -37,6 +46,9 @@ func main() {
 	}
 	a.game = game
 	a.b.export("load", a.load)
+	a.b.export("simulate", a.simulate)
+	a.b.export("trace", a.trace)
+	a.b.export("seek", a.seek)
 	a.b.export("setTheme", a.setTheme)
 	a.b.export("select", a.selectFromPage)
 	a.b.export("details", a.details)
@@ -58,20 +70,118 @@ func main() {
 type loadReply struct {
 	adapt.Result
 	Gen int `json:"gen"`
+	// Stopped is set when the scenario is over the playground's budget.
+	Stopped string       `json:"stopped,omitempty"`
+	Budget  adapt.Budget `json:"budget"`
 }
 
-// load(name, text) loads scenario text; on success the canvas shows it.
+// load(name, text) loads scenario text; on success the canvas shows its t=0
+// view and the page then calls simulate until the trace is complete.
 func (a *app) load(args []string) (string, error) {
 	if len(args) != 2 {
 		return "", fmt.Errorf("want 2 arguments (name, text), got %d", len(args))
 	}
 	res := adapt.Load(args[0], []byte(args[1]))
+	reply := loadReply{Result: res, Budget: adapt.DefaultBudget}
 	if res.OK {
-		a.gen++
-		a.scene = res.Scene
-		a.game.SetScene(res.Scene, a.gen)
+		run, err := adapt.NewRun(res.Scenario, adapt.DefaultBudget)
+		if err != nil {
+			reply.OK, reply.Error = false, err.Error()
+			reply.Gen = a.gen
+			return marshal(reply)
+		}
+		a.run, a.seq = run, -1
+		reply.Stopped = run.Stopped
+		a.show(run.Base())
+		a.game.SetClock(0)
 	}
-	return marshal(loadReply{Result: res, Gen: a.gen})
+	reply.Gen = a.gen
+	return marshal(reply)
+}
+
+// show puts a scene on the canvas, with the selected pod's spread overlay.
+func (a *app) show(s *ui.Scene) {
+	if a.selected != "" && a.run != nil {
+		c := *s
+		c.Spread = a.run.Spread(s, a.selected)
+		s = &c
+	}
+	a.gen++
+	a.scene = s
+	a.game.SetScene(s, a.gen)
+}
+
+type simulateReply struct {
+	OK      bool    `json:"ok"`
+	Done    bool    `json:"done"`
+	Events  int     `json:"events"`
+	End     float64 `json:"end"`
+	Stopped string  `json:"stopped,omitempty"`
+}
+
+// simulate(ms) grows the trace for about ms milliseconds, so that a long
+// simulation is spread over frames and the page stays responsive.
+func (a *app) simulate(args []string) (string, error) {
+	if len(args) != 1 {
+		return "", fmt.Errorf("want 1 argument (milliseconds), got %d", len(args))
+	}
+	ms, err := strconv.ParseFloat(args[0], 64)
+	if err != nil {
+		return "", fmt.Errorf("parsing milliseconds: %w", err)
+	}
+	if a.run == nil {
+		return marshal(simulateReply{OK: true, Done: true})
+	}
+	deadline := time.Now().Add(time.Duration(ms * float64(time.Millisecond)))
+	done := a.run.Done()
+	for !done && time.Now().Before(deadline) {
+		done = a.run.Step(50)
+	}
+	tr := a.run.Trace()
+	r := simulateReply{OK: true, Done: done, Events: len(tr), Stopped: a.run.Stopped}
+	if len(tr) > 0 {
+		r.End = float64(tr[len(tr)-1].T) / 1e9
+	}
+	return marshal(r)
+}
+
+// trace(from) returns the trace events from index from on.
+func (a *app) trace(args []string) (string, error) {
+	if len(args) != 1 {
+		return "", fmt.Errorf("want 1 argument (from), got %d", len(args))
+	}
+	from, err := strconv.Atoi(args[0])
+	if err != nil {
+		return "", fmt.Errorf("parsing from: %w", err)
+	}
+	var tr []engine.Event
+	if a.run != nil {
+		tr = a.run.Trace()
+	}
+	from = min(max(from, 0), len(tr))
+	return marshal(map[string]any{"ok": true, "events": tr[from:]})
+}
+
+// seek(seq, t) shows the cluster right after event seq (-1: the t=0 view)
+// at simulated time t seconds (countdowns run against it).
+func (a *app) seek(args []string) (string, error) {
+	if len(args) != 2 {
+		return "", fmt.Errorf("want 2 arguments (seq, t), got %d", len(args))
+	}
+	seq, err := strconv.Atoi(args[0])
+	if err != nil {
+		return "", fmt.Errorf("parsing seq: %w", err)
+	}
+	t, err := strconv.ParseFloat(args[1], 64)
+	if err != nil {
+		return "", fmt.Errorf("parsing t: %w", err)
+	}
+	if a.run != nil && seq != a.seq {
+		a.seq = seq
+		a.show(a.run.SceneAt(seq))
+	}
+	a.game.SetClock(t)
+	return marshal(map[string]any{"ok": true, "gen": a.gen})
 }
 
 // setTheme("light" | "dark").
@@ -96,6 +206,7 @@ func (a *app) selectFromPage(args []string) (string, error) {
 		return "", fmt.Errorf("unknown kind %q", args[0])
 	}
 	a.game.Select(ui.Hit{Kind: k, Key: args[1]})
+	a.selectPod(ui.Hit{Kind: k, Key: args[1]})
 	return `{"ok":true}`, nil
 }
 
@@ -104,9 +215,17 @@ type detailsReply struct {
 	Kind string   `json:"kind"`
 	Pod  *ui.Pod  `json:"pod,omitempty"`
 	Node *ui.Node `json:"node,omitempty"`
+	// Events are the pod's trace events up to the shown one.
+	Events []engine.Event `json:"events,omitempty"`
+	// Attempt explains the pod's last scheduling cycle so far; for a pod
+	// not tried yet, a cycle against the t=0 cluster (Seq -1).
+	Attempt *engine.Attempt `json:"attempt,omitempty"`
+	// ExplainError says why no explanation could be made.
+	ExplainError string                `json:"explainError,omitempty"`
+	Spread       []ui.SpreadConstraint `json:"spread,omitempty"`
 }
 
-// details(kind, key) returns the selected object of the shown scene.
+// details(kind, key) describes the selected object of the shown scene.
 func (a *app) details(args []string) (string, error) {
 	if len(args) != 2 {
 		return "", fmt.Errorf("want 2 arguments (kind, key), got %d", len(args))
@@ -115,12 +234,47 @@ func (a *app) details(args []string) (string, error) {
 	switch args[0] {
 	case "pod":
 		r.Pod, r.OK = a.scene.FindPod(args[1])
+		if !r.OK {
+			for i := range a.scene.Nodes {
+				for j := range a.scene.Nodes[i].Ghosts {
+					if g := &a.scene.Nodes[i].Ghosts[j]; g.Key() == args[1] {
+						r.Pod, r.OK = g, true
+					}
+				}
+			}
+		}
+		if r.OK && a.run != nil {
+			a.explainPod(&r, args[1])
+			r.Spread = a.run.Spread(a.scene, args[1])
+		}
 	case "node":
 		r.Node, r.OK = a.scene.FindNode(args[1])
 	default:
 		return "", fmt.Errorf("unknown kind %q", args[0])
 	}
 	return marshal(r)
+}
+
+func (a *app) explainPod(r *detailsReply, key string) {
+	if sim := a.run.Sim(); sim != nil {
+		for _, i := range a.run.PodEvents(key, a.seq) {
+			r.Events = append(r.Events, sim.Trace()[i])
+		}
+	}
+	var err error
+	if sim := a.run.Sim(); sim != nil && a.seq >= 0 {
+		r.Attempt, err = sim.ExplainAt(key, a.seq)
+	}
+	if r.Attempt == nil && err == nil && r.Pod.Node == "" {
+		// Not tried yet: how a cycle would go against the t=0 cluster.
+		var ex *scheduler.Explanation
+		if ex, err = engine.Explain(a.run.Scenario(), key); err == nil {
+			r.Attempt = &engine.Attempt{Seq: -1, Explanation: ex}
+		}
+	}
+	if err != nil {
+		r.ExplainError = err.Error()
+	}
 }
 
 type locateReply struct {
@@ -145,8 +299,24 @@ func (a *app) locate(args []string) (string, error) {
 	return marshal(locateReply{OK: ok, X: r.X, Y: r.Y, W: r.W, H: r.H})
 }
 
-func (a *app) selected(h ui.Hit) {
+func (a *app) onSelect(h ui.Hit) {
+	a.selectPod(h)
 	a.b.emit(map[string]any{"type": "select", "kind": kindNames[h.Kind], "key": h.Key})
+}
+
+// selectPod keeps the spread overlay on the selected pod.
+func (a *app) selectPod(h ui.Hit) {
+	key := ""
+	if h.Kind == ui.HitPod {
+		key = h.Key
+	}
+	if key == a.selected {
+		return
+	}
+	a.selected = key
+	if a.run != nil {
+		a.show(a.run.SceneAt(a.seq))
+	}
 }
 
 func marshal(v any) (string, error) {

@@ -15,7 +15,7 @@ import (
 // pods with spec.nodeName on their nodes, every other pod in the queue lane
 // in document order.
 func Scene(s *scenario.Scenario) *ui.Scene {
-	out := &ui.Scene{ZoneKey: api.LabelTopologyZone, Nodes: []ui.Node{}, Pending: []ui.Pod{}, Classes: []ui.PriorityClass{}}
+	out := &ui.Scene{ZoneKey: ZoneKey(s), Nodes: []ui.Node{}, Pending: []ui.Pod{}, Classes: []ui.PriorityClass{}}
 	index := make(map[string]int, len(s.Nodes))
 	for _, n := range s.Nodes {
 		index[n.Name] = len(out.Nodes)
@@ -54,6 +54,7 @@ func node(n *api.Node, zoneKey string) ui.Node {
 		Name:          n.Name,
 		Zone:          n.Labels[zoneKey],
 		Unschedulable: n.Spec.Unschedulable,
+		Labels:        n.Labels,
 		Allocatable: ui.Resources{
 			MilliCPU: n.Status.Allocatable[api.ResourceCPU].MilliValue(),
 			Memory:   n.Status.Allocatable[api.ResourceMemory].Value(),
@@ -81,4 +82,47 @@ func pod(p *api.Pod) ui.Pod {
 			Memory:   req[api.ResourceMemory],
 		},
 	}
+}
+
+// ZoneKey is the node label that groups nodes into regions: the topology
+// key the scenario's spread constraints or pod (anti-)affinity terms use,
+// when that is neither the hostname (every node its own domain) nor the
+// zone label, else topology.kubernetes.io/zone.
+func ZoneKey(s *scenario.Scenario) string {
+	specs := make([]*api.PodSpec, 0, len(s.Pods))
+	for _, p := range s.Pods {
+		specs = append(specs, &p.Spec)
+	}
+	for _, d := range s.Deployments {
+		specs = append(specs, &d.Spec.Template.Spec)
+	}
+	for _, rs := range s.ReplicaSets {
+		specs = append(specs, &rs.Spec.Template.Spec)
+	}
+	for _, ss := range s.StatefulSets {
+		specs = append(specs, &ss.Spec.Template.Spec)
+	}
+	usable := func(k string) bool { return k != "" && k != api.LabelHostname }
+	for _, sp := range specs {
+		for _, c := range sp.TopologySpreadConstraints {
+			if usable(c.TopologyKey) {
+				return c.TopologyKey
+			}
+		}
+		if a := sp.Affinity; a != nil {
+			var terms []api.PodAffinityTerm
+			if a.PodAffinity != nil {
+				terms = append(terms, a.PodAffinity.RequiredDuringSchedulingIgnoredDuringExecution...)
+			}
+			if a.PodAntiAffinity != nil {
+				terms = append(terms, a.PodAntiAffinity.RequiredDuringSchedulingIgnoredDuringExecution...)
+			}
+			for _, t := range terms {
+				if usable(t.TopologyKey) {
+					return t.TopologyKey
+				}
+			}
+		}
+	}
+	return api.LabelTopologyZone
 }

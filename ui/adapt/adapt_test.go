@@ -65,7 +65,7 @@ func TestLoad(t *testing.T) {
 		ZoneKey: "topology.kubernetes.io/zone",
 		Nodes: []ui.Node{
 			{
-				Name: "n1", Zone: "z1", Unschedulable: true,
+				Name: "n1", Zone: "z1", Unschedulable: true, Labels: map[string]string{"topology.kubernetes.io/zone": "z1"},
 				Allocatable: ui.Resources{MilliCPU: 4000, Memory: 8 << 30, Pods: 10},
 				Taints:      []ui.Taint{{Key: "dedicated", Value: "gpu", Effect: "NoSchedule"}},
 			},

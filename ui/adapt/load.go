@@ -33,8 +33,9 @@ type Result struct {
 	Diagnostics []Diagnostic `json:"diagnostics"`
 	Summary     Summary      `json:"summary"`
 	// Error is set when the load failed without diagnostics.
-	Error string    `json:"error,omitempty"`
-	Scene *ui.Scene `json:"-"`
+	Error    string             `json:"error,omitempty"`
+	Scene    *ui.Scene          `json:"-"`
+	Scenario *scenario.Scenario `json:"-"`
 }
 
 // Load loads scenario text and builds its scene. Warnings come back as
@@ -54,7 +55,7 @@ func Load(filename string, data []byte) Result {
 		sum.Pods += len(n.Pods)
 	}
 	sum.Pods += sum.Pending
-	return Result{OK: true, Diagnostics: diagnostics(s.Warnings), Summary: sum, Scene: scene}
+	return Result{OK: true, Diagnostics: diagnostics(s.Warnings), Summary: sum, Scene: scene, Scenario: s}
 }
 
 func diagnostics(ds []scenario.Diagnostic) []Diagnostic {

@@ -1,0 +1,342 @@
+package adapt
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/schedplay/schedplay/core/api"
+	"github.com/schedplay/schedplay/core/engine"
+	"github.com/schedplay/schedplay/core/labels"
+	"github.com/schedplay/schedplay/core/scenario"
+	"github.com/schedplay/schedplay/ui"
+)
+
+// Budget bounds what the page simulates, so that a scenario from a link
+// cannot freeze or exhaust the tab.
+type Budget struct {
+	Nodes  int `json:"nodes"`
+	Pods   int `json:"pods"`
+	Events int `json:"events"`
+}
+
+// DefaultBudget is what the playground allows: well above the 500-node,
+// 5,000-pod scale it is measured at.
+var DefaultBudget = Budget{Nodes: 1000, Pods: 10000, Events: 100000}
+
+// Run is a scenario being simulated for playback: the simulation grows its
+// trace a few events at a time (Step), and SceneAt turns the state after any
+// event so far into the canvas's scene.
+type Run struct {
+	sc      *scenario.Scenario
+	sim     *engine.Simulation
+	base    *ui.Scene
+	zoneKey string
+	classes []ui.PriorityClass
+	// byPod indexes the trace by pod: the events of each pod, in order.
+	byPod   map[string][]int
+	indexed int
+	// Stopped explains why the run ended early or never ran ("" if not).
+	Stopped string
+	done    bool
+	budget  Budget
+}
+
+// NewRun prepares playback of a loaded scenario. A scenario over the
+// budget's nodes or pods is not simulated: Stopped says so and the scene
+// stays the t=0 view.
+func NewRun(sc *scenario.Scenario, b Budget) (*Run, error) {
+	r := &Run{sc: sc, base: Scene(sc), byPod: map[string][]int{}, budget: b}
+	r.zoneKey, r.classes = r.base.ZoneKey, r.base.Classes
+	pods := len(sc.Pods)
+	if len(sc.Nodes) > b.Nodes || pods > b.Pods {
+		r.Stopped = fmt.Sprintf("not simulated: the scenario has %d nodes and %d pods; the playground simulates at most %d nodes and %d pods", len(sc.Nodes), pods, b.Nodes, b.Pods)
+		r.done = true
+		return r, nil
+	}
+	sim, err := engine.NewSimulation(sc, engine.Options{MaxEvents: b.Events})
+	if err != nil {
+		return nil, fmt.Errorf("starting the simulation: %w", err)
+	}
+	r.sim = sim
+	r.index()
+	return r, nil
+}
+
+// Base is the t=0 scene, before anything runs.
+func (r *Run) Base() *ui.Scene { return r.base }
+
+// Scenario is the scenario being played.
+func (r *Run) Scenario() *scenario.Scenario { return r.sc }
+
+// Sim is the simulation (nil when the scenario was over budget).
+func (r *Run) Sim() *engine.Simulation { return r.sim }
+
+// Done reports whether the trace is complete (or stopped at a budget).
+func (r *Run) Done() bool { return r.done }
+
+// Trace returns the events so far.
+func (r *Run) Trace() []engine.Event {
+	if r.sim == nil {
+		return nil
+	}
+	return r.sim.Trace()
+}
+
+// Step simulates about n more events; it reports done at the end.
+func (r *Run) Step(n int) bool {
+	if r.done {
+		return true
+	}
+	done, err := r.sim.Step(n)
+	r.index()
+	if err != nil {
+		r.Stopped = fmt.Sprintf("stopped at t=%v after %d events: ", r.sim.Now(), len(r.sim.Trace()))
+		if errors.Is(err, engine.ErrEventBudget) {
+			r.Stopped += fmt.Sprintf("the playground's budget is %d events; the trace so far can be played", r.budget.Events)
+		} else {
+			r.Stopped += err.Error()
+		}
+	}
+	r.done = done
+	return done
+}
+
+func (r *Run) index() {
+	tr := r.sim.Trace()
+	for ; r.indexed < len(tr); r.indexed++ {
+		e := &tr[r.indexed]
+		if e.Pod != "" {
+			r.byPod[e.Pod] = append(r.byPod[e.Pod], e.Seq)
+		}
+	}
+}
+
+// PodEvents returns the seqs of the events about pod key, up to seq.
+func (r *Run) PodEvents(key string, seq int) []int {
+	var out []int
+	for _, i := range r.byPod[key] {
+		if i > seq {
+			break
+		}
+		out = append(out, i)
+	}
+	return out
+}
+
+func seconds(d engine.Duration) float64 { return float64(d) / 1e9 }
+
+// SceneAt is the cluster right after event seq; seq < 0 is the t=0 view.
+func (r *Run) SceneAt(seq int) *ui.Scene {
+	tr := r.Trace()
+	if seq < 0 || len(tr) == 0 {
+		return r.base
+	}
+	seq = min(seq, len(tr)-1)
+	st := r.sim.StateAt(seq)
+	out := &ui.Scene{ZoneKey: r.zoneKey, Classes: r.classes, Nodes: make([]ui.Node, 0, len(st.Nodes)), Pending: []ui.Pod{}}
+	nodeAt := make(map[string]int, len(st.Nodes))
+	for _, ns := range st.Nodes {
+		vn := ui.Node{Name: ns.Name, Unschedulable: ns.Unschedulable,
+			Allocatable: ui.Resources{MilliCPU: ns.Allocatable["cpu"], Memory: ns.Allocatable["memory"], Pods: ns.Allocatable["pods"]},
+			Used:        &ui.Resources{MilliCPU: ns.Requested["cpu"], Memory: ns.Requested["memory"], Pods: ns.Requested["pods"]}}
+		if n := r.sim.NodeObject(ns.Name); n != nil {
+			vn.Labels, vn.Zone = n.Labels, n.Labels[r.zoneKey]
+		}
+		for _, t := range ns.Taints {
+			vn.Taints = append(vn.Taints, ui.Taint{Key: t.Key, Value: t.Value, Effect: string(t.Effect)})
+		}
+		nodeAt[ns.Name] = len(out.Nodes)
+		out.Nodes = append(out.Nodes, vn)
+	}
+	pending := map[string]ui.Pod{}
+	now := seconds(st.T)
+	for _, ps := range st.Pods {
+		if ps.Phase == engine.PhaseDeleted {
+			continue
+		}
+		p := r.sim.PodObject(ps.Key)
+		if p == nil {
+			continue
+		}
+		vp := pod(p)
+		vp.Node, vp.NominatedNode, vp.Phase, vp.Priority = ps.Node, ps.NominatedNode, string(ps.Phase), ps.Priority
+		if ps.Phase == engine.PhaseRunning {
+			if ps.TerminatingUntil != nil {
+				vp.Termination = r.termination(ps.Key, seq, seconds(*ps.TerminatingUntil))
+			}
+			if i, ok := nodeAt[ps.Node]; ok {
+				out.Nodes[i].Pods = append(out.Nodes[i].Pods, vp)
+			}
+			continue
+		}
+		vp.Queue, vp.Reason = ps.Queue, ps.LastReason
+		if ps.Queue == ui.QueueBackoff {
+			vp.BackoffUntil = now + seconds(ps.BackoffRemaining)
+		}
+		if ps.Queue == ui.QueueActive || ps.Queue == "" {
+			vp.Reason = ""
+		}
+		if i, ok := nodeAt[ps.NominatedNode]; ok {
+			g := vp
+			g.Ghost = true
+			out.Nodes[i].Ghosts = append(out.Nodes[i].Ghosts, g)
+		}
+		pending[ps.Key] = vp
+	}
+	// The lane shows each sub-queue in the engine's order.
+	for _, list := range [][]engine.QueueEntry{st.Queue.ActiveQ, st.Queue.BackoffQ, st.Queue.Unschedulable, st.Queue.Gated} {
+		for _, qe := range list {
+			if vp, ok := pending[qe.Pod]; ok {
+				out.Pending = append(out.Pending, vp)
+				delete(pending, qe.Pod)
+			}
+		}
+	}
+	for _, ps := range st.Pods { // pending but in no queue (e.g. no such scheduler)
+		if vp, ok := pending[ps.Key]; ok {
+			out.Pending = append(out.Pending, vp)
+		}
+	}
+	e := tr[seq]
+	out.Event = &ui.SceneEvent{Seq: e.Seq, T: seconds(e.T), Kind: e.Kind, Pod: e.Pod, Node: e.Node, Victims: e.Victims, Reason: e.Reason}
+	return out
+}
+
+// termination reads a terminating pod's stages off the trace: its start
+// (Preempted, Terminating or Evicted), the SIGTERM that ends a preStop hook
+// and the SIGKILL that ends a grace period the containers outlive.
+func (r *Run) termination(key string, seq int, until float64) *ui.Termination {
+	tr := r.sim.Trace()
+	t := &ui.Termination{Started: -1, Stage: "SIGTERM", Next: "gone", Ends: until, StageEnds: until}
+	var sigterm, sigkill = -1.0, -1.0
+	for _, i := range r.byPod[key] {
+		e := &tr[i]
+		switch e.Kind {
+		case engine.EvPreempted, engine.EvTerminating, engine.EvEvicted:
+			if i <= seq {
+				t.Started, t.Eviction = seconds(e.T), e.Kind == engine.EvEvicted
+				sigterm, sigkill = -1, -1
+			}
+		case engine.EvPreStopDone:
+			if t.Started >= 0 {
+				sigterm = seconds(e.T)
+				if i <= seq {
+					sigterm = -2 // already sent
+				}
+			}
+		case engine.EvKilled:
+			if t.Started >= 0 {
+				sigkill = seconds(e.T)
+			}
+		}
+	}
+	if t.Started < 0 {
+		t.Started = until
+	}
+	if sigterm >= 0 {
+		t.Stage, t.Next, t.StageEnds = "preStop", "SIGTERM", sigterm
+		return t
+	}
+	if sigkill >= 0 {
+		t.Next = "SIGKILL"
+	}
+	return t
+}
+
+// Spread counts the selected pod's topology spread constraints over the
+// scene: matching pods per domain (bound pods in the pod's namespace whose
+// labels the selector, with matchLabelKeys, matches), the minimum over the
+// domains (0 when fewer domains than minDomains exist) and the skew placing
+// the pod in each domain would give. Domains are the values of the key on
+// the scene's nodes.
+func (r *Run) Spread(s *ui.Scene, key string) []ui.SpreadConstraint {
+	var p *api.Pod
+	if r.sim != nil {
+		p = r.sim.PodObject(key)
+	}
+	if p == nil {
+		for _, sp := range r.sc.Pods {
+			if sp.Key() == key {
+				p = sp
+			}
+		}
+	}
+	if p == nil {
+		return nil
+	}
+	var out []ui.SpreadConstraint
+	for _, c := range p.Spec.TopologySpreadConstraints {
+		sel, err := labels.LabelSelectorAsSelector(c.LabelSelector)
+		if err != nil || c.LabelSelector == nil {
+			sel = labels.Nothing()
+		}
+		extra := map[string]string{}
+		for _, k := range c.MatchLabelKeys {
+			if v, ok := p.Labels[k]; ok {
+				extra[k] = v
+			}
+		}
+		match := func(l map[string]string) bool {
+			for k, v := range extra {
+				if l[k] != v {
+					return false
+				}
+			}
+			return sel.Matches(labels.Set(l))
+		}
+		sc := ui.SpreadConstraint{Key: c.TopologyKey, MaxSkew: c.MaxSkew, NodeDomain: map[string]string{}}
+		counts := map[string]int{}
+		var order []string
+		for _, n := range s.Nodes {
+			v, ok := n.Labels[c.TopologyKey]
+			if !ok {
+				continue
+			}
+			sc.NodeDomain[n.Name] = v
+			if _, seen := counts[v]; !seen {
+				counts[v] = 0
+				order = append(order, v)
+			}
+			for _, bp := range n.Pods {
+				// Upstream skips pods with a deletionTimestamp (a kubelet
+				// eviction sets none).
+				if bp.Namespace != p.Namespace || (bp.Termination != nil && !bp.Termination.Eviction) {
+					continue
+				}
+				if obj := r.podObject(bp.Key()); obj != nil && match(obj.Labels) {
+					counts[v]++
+				}
+			}
+		}
+		self := 0
+		if match(p.Labels) {
+			self = 1
+		}
+		sc.Min = -1
+		for _, d := range order {
+			if sc.Min < 0 || counts[d] < sc.Min {
+				sc.Min = counts[d]
+			}
+		}
+		if sc.Min < 0 || (c.MinDomains != nil && int(*c.MinDomains) > len(order)) {
+			sc.Min = 0
+		}
+		for _, d := range order {
+			sc.Domains = append(sc.Domains, ui.SpreadDomain{Name: d, Count: counts[d], Skew: counts[d] + self - sc.Min})
+		}
+		out = append(out, sc)
+	}
+	return out
+}
+
+func (r *Run) podObject(key string) *api.Pod {
+	if r.sim != nil {
+		return r.sim.PodObject(key)
+	}
+	for _, p := range r.sc.Pods {
+		if p.Key() == key {
+			return p
+		}
+	}
+	return nil
+}

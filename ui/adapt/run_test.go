@@ -1,0 +1,175 @@
+package adapt_test
+
+import (
+	"os"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/schedplay/schedplay/core/engine"
+	"github.com/schedplay/schedplay/core/scenario"
+	"github.com/schedplay/schedplay/ui"
+	"github.com/schedplay/schedplay/ui/adapt"
+)
+
+func runOf(t *testing.T, file string, b adapt.Budget) *adapt.Run {
+	t.Helper()
+	data, err := os.ReadFile("../../examples/" + file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := scenario.Load(file, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := adapt.NewRun(sc, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; !r.Step(2); i++ {
+		if i > 1000 {
+			t.Fatal("the run never ends")
+		}
+	}
+	return r
+}
+
+func seqOf(t *testing.T, r *adapt.Run, kind, pod string) int {
+	t.Helper()
+	for _, e := range r.Trace() {
+		if e.Kind == kind && e.Pod == pod {
+			return e.Seq
+		}
+	}
+	t.Fatalf("no %s event for %s", kind, pod)
+	return 0
+}
+
+func nodeOf(t *testing.T, s *ui.Scene, name string) *ui.Node {
+	t.Helper()
+	n, ok := s.FindNode(name)
+	if !ok {
+		t.Fatalf("no node %s", name)
+	}
+	return n
+}
+
+func TestSceneAtPlaysPreemption(t *testing.T) {
+	r := runOf(t, "preemption-basic.yaml", adapt.DefaultBudget)
+	if r.Stopped != "" {
+		t.Fatalf("stopped: %s", r.Stopped)
+	}
+
+	// Nominated: critical waits in the queue and its ghost holds node-b.
+	s := r.SceneAt(seqOf(t, r, engine.EvNominated, "default/critical"))
+	b := nodeOf(t, s, "node-b")
+	if len(b.Ghosts) != 1 || b.Ghosts[0].Key() != "default/critical" || !b.Ghosts[0].Ghost {
+		t.Errorf("node-b ghosts = %+v, want critical's", b.Ghosts)
+	}
+	if s.Event == nil || s.Event.Kind != engine.EvNominated || s.Event.Node != "node-b" {
+		t.Errorf("event = %+v", s.Event)
+	}
+
+	// Preempted: low-b2 counts down its 30 s grace period (no preStop hook:
+	// SIGTERM at once, gone at the end) and still holds its cpu.
+	s = r.SceneAt(seqOf(t, r, engine.EvPreempted, "default/low-b2"))
+	p, ok := s.FindPod("default/low-b2")
+	if !ok || p.Termination == nil {
+		t.Fatalf("low-b2 = %+v, want terminating", p)
+	}
+	want := ui.Termination{Started: 0, Stage: "SIGTERM", Next: "gone", StageEnds: 30, Ends: 30}
+	if diff := cmp.Diff(want, *p.Termination); diff != "" {
+		t.Errorf("termination (-want +got):\n%s", diff)
+	}
+	if got := p.Termination.Countdown(12); got != "SIGTERM · gone in 18s" {
+		t.Errorf("countdown at 12s = %q", got)
+	}
+	if got := nodeOf(t, s, "node-b").Requested().MilliCPU; got != 4000 {
+		t.Errorf("node-b requested cpu while low-b2 terminates = %d, want 4000", got)
+	}
+
+	// Unschedulable: critical waits in the unschedulable sub-queue with
+	// its FailedScheduling message.
+	s = r.SceneAt(seqOf(t, r, engine.EvUnschedulable, "default/critical"))
+	if len(s.Pending) != 1 || s.Pending[0].Queue != ui.QueueUnschedulable || s.Pending[0].Reason == "" {
+		t.Errorf("pending = %+v, want critical unschedulable with a reason", s.Pending)
+	}
+
+	// The end: low-b2 is gone, critical runs on node-b, no ghost is left.
+	s = r.SceneAt(len(r.Trace()) - 1)
+	if _, ok := s.FindPod("default/low-b2"); ok {
+		t.Error("low-b2 is still shown after its deletion")
+	}
+	c, ok := s.FindPod("default/critical")
+	if !ok || c.Node != "node-b" {
+		t.Errorf("critical = %+v, want on node-b", c)
+	}
+	if g := nodeOf(t, s, "node-b").Ghosts; len(g) != 0 {
+		t.Errorf("ghosts left on node-b: %+v", g)
+	}
+	if len(s.Pending) != 0 {
+		t.Errorf("pending at the end: %+v", s.Pending)
+	}
+	if r.SceneAt(-1) != r.Base() {
+		t.Error("SceneAt(-1) is not the t=0 view")
+	}
+}
+
+func TestRunBudgets(t *testing.T) {
+	r := runOf(t, "preemption-basic.yaml", adapt.Budget{Nodes: 2, Pods: 100, Events: 100})
+	if want := "not simulated: the scenario has 3 nodes and 6 pods; the playground simulates at most 2 nodes and 100 pods"; r.Stopped != want {
+		t.Errorf("stopped = %q, want %q", r.Stopped, want)
+	}
+	if len(r.Trace()) != 0 {
+		t.Error("an over-budget scenario was simulated")
+	}
+
+	r = runOf(t, "preemption-basic.yaml", adapt.Budget{Nodes: 10, Pods: 100, Events: 2})
+	if want := "stopped at t=0s after 4 events: the playground's budget is 2 events; the trace so far can be played"; r.Stopped != want {
+		t.Errorf("stopped = %q, want %q", r.Stopped, want)
+	}
+}
+
+func TestSpreadOverlay(t *testing.T) {
+	r := runOf(t, "topology-spread-one-constraint.yaml", adapt.DefaultBudget)
+	s := r.SceneAt(-1)
+	got := r.Spread(s, "default/mypod")
+	if len(got) != 1 {
+		t.Fatalf("constraints = %+v", got)
+	}
+	c := got[0]
+	if c.Key != "topology.kubernetes.io/zone" || c.Min != 1 {
+		t.Errorf("key %q min %d, want zone and 1", c.Key, c.Min)
+	}
+	// zoneA holds pod1 and pod2, zoneB pod3; mypod matches its own selector.
+	want := []ui.SpreadDomain{{Name: "zoneA", Count: 2, Skew: 2}, {Name: "zoneB", Count: 1, Skew: 1}}
+	if diff := cmp.Diff(want, c.Domains); diff != "" {
+		t.Errorf("domains (-want +got):\n%s", diff)
+	}
+	if c.NodeDomain["node3"] != "zoneB" {
+		t.Errorf("node3's domain = %q", c.NodeDomain["node3"])
+	}
+}
+
+func TestZoneKeyFollowsConstraints(t *testing.T) {
+	src := `apiVersion: v1
+kind: Node
+metadata: {name: n1, labels: {rack: r1}}
+status: {allocatable: {cpu: "1", pods: "5"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: p, labels: {app: a}}
+spec:
+  topologySpreadConstraints:
+  - {maxSkew: 1, topologyKey: rack, whenUnsatisfiable: DoNotSchedule, labelSelector: {matchLabels: {app: a}}}
+  containers: [{name: c}]
+`
+	sc, err := scenario.Load("rack.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := adapt.Scene(sc)
+	if s.ZoneKey != "rack" || s.Nodes[0].Zone != "r1" {
+		t.Errorf("zone key %q, n1 zone %q; want rack, r1", s.ZoneKey, s.Nodes[0].Zone)
+	}
+}

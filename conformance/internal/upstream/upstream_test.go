@@ -36,6 +36,7 @@ func node(t *testing.T, ex *contract.Explain, name string) contract.NodeResult {
 //     (UnschedulableAndUnresolvable: preemption cannot help there);
 //   - node-b: TaintToleration runs before NodeResourcesFit;
 //   - node-c: 1 cpu free: NodeResourcesFit "Insufficient cpu" (Unschedulable).
+//
 // Preemption: only node-c is a candidate; its one lower-priority pod is the victim and
 // evicting it violates the PDB (1 healthy, 1 desired -> 0 disruptions allowed).
 // The preemption succeeds, so the message has no PostFilter part.

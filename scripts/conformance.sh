@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # Conformance: compare schedplay's CLI with the upstream kube-scheduler (k8s.io/kubernetes
-# v1.36, run in-process by conformance/cmd/compare) on examples/*.yaml plus N generated
-# scenarios (fixed seed), and print agreement figures per area.
+# v1.36, run in-process by conformance/cmd/compare) on examples/*.yaml plus generated
+# scenarios, and print agreement figures per area.
 #
-#   scripts/conformance.sh [N] [compare flags...]
+#   scripts/conformance.sh quick            # make test: examples + 25 generated, seed 1
+#   scripts/conformance.sh full             # make conformance: examples + 3 seeds x 150
+#   scripts/conformance.sh [N] [flags...]   # examples + N generated (seed CONFORMANCE_SEED)
 #
-# N defaults to 20. Environment: CONFORMANCE_SEED (default 1), OURS (a prebuilt schedplay
-# binary; default: compare builds ./cmd/schedplay). Exits non-zero on any unexplained
-# disagreement (see conformance/DIVERGENCES.md and conformance/allowlist.json).
+# Environment: CONFORMANCE_SEED (default 1; N mode), CONFORMANCE_SEEDS (full mode, default
+# "1 2 3"), CONFORMANCE_N (full mode per seed, default 150), OURS (a prebuilt schedplay
+# binary; default: built here into conformance/bin). Exits non-zero on any unexplained
+# disagreement or failed run (see conformance/DIVERGENCES.md and conformance/allowlist.json).
 set -euo pipefail
 
-N="${1:-20}"
+MODE="${1:-20}"
 shift || true
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BIN="$ROOT/conformance/bin"
@@ -19,11 +22,40 @@ mkdir -p "$BIN"
 start=$(date +%s)
 echo "conformance: building the upstream harness (first build of k8s.io/kubernetes takes minutes)..."
 (cd "$ROOT/conformance" && go build -o "$BIN/compare" ./cmd/compare)
-echo "conformance: harness built in $(( $(date +%s) - start ))s"
-
-args=(--root "$ROOT" --allowlist "$ROOT/conformance/allowlist.json" -n "$N" --seed "${CONFORMANCE_SEED:-1}")
-if [[ -n "${OURS:-}" ]]; then
-  args+=(--ours "$OURS")
+if [[ -z "${OURS:-}" ]]; then
+  (cd "$ROOT" && go build -o "$BIN/schedplay" ./cmd/schedplay)
+  OURS="$BIN/schedplay"
 fi
-cd "$ROOT/conformance"
-exec "$BIN/compare" "${args[@]}" "$@"
+echo "conformance: built in $(( $(date +%s) - start ))s"
+
+run() { # run SEED N [flags...]
+  local seed="$1" n="$2"
+  shift 2
+  (cd "$ROOT/conformance" && "$BIN/compare" --root "$ROOT" --allowlist "$ROOT/conformance/allowlist.json" \
+    --ours "$OURS" -n "$n" --seed "$seed" "$@")
+}
+
+case "$MODE" in
+  quick)
+    run 1 25 "$@"
+    ;;
+  full)
+    status=0
+    first=1
+    for seed in ${CONFORMANCE_SEEDS:-1 2 3}; do
+      echo "=== seed $seed ==="
+      if [[ $first == 1 ]]; then
+        run "$seed" "${CONFORMANCE_N:-150}" "$@" || status=1
+        first=0
+      else
+        # The examples are compared once, with the first seed.
+        run "$seed" "${CONFORMANCE_N:-150}" --no-examples "$@" || status=1
+      fi
+    done
+    echo "conformance: total $(( $(date +%s) - start ))s"
+    exit $status
+    ;;
+  *)
+    run "${CONFORMANCE_SEED:-1}" "$MODE" "$@"
+    ;;
+esac

@@ -209,6 +209,9 @@ func Parse(path string, data []byte) (*Scenario, error) {
 			sc.Timeline = true
 			continue
 		}
+		if r.meta.APIVersion == TimelineAPIVersion && r.meta.Kind == "Lesson" {
+			continue // schedplay's teaching text for the playground: no cluster object
+		}
 		if strings.HasPrefix(r.meta.APIVersion, "kubescheduler.config.k8s.io/") {
 			if sc.Config != nil {
 				return nil, &InputError{File: path, Line: r.line, Msg: "more than one KubeSchedulerConfiguration"}
@@ -480,6 +483,12 @@ func (sc *Scenario) addImplicitNamespaces() {
 		legacyscheme.Scheme.Default(ns)
 		sc.Namespaces = append(sc.Namespaces, ns)
 	}
+}
+
+// HasWorkloads reports whether the scenario has ReplicationControllers, ReplicaSets,
+// StatefulSets or Deployments (objects schedplay's simulate runs controllers for).
+func (sc *Scenario) HasWorkloads() bool {
+	return len(sc.ReplicationControllers)+len(sc.ReplicaSets)+len(sc.StatefulSets)+len(sc.Deployments) > 0
 }
 
 // workloads returns the Services, ReplicationControllers, ReplicaSets, StatefulSets

@@ -221,11 +221,7 @@ func (g *Game) drawChip(dst *ebiten.Image, c ChipBox, z float64) {
 		}
 		g.fonts.draw(dst, side, false, 10.5*z, r.X+r.W-5*z, lineY, withAlpha(clr, a), text.AlignEnd)
 	}
-	name := c.Pod.Name
-	if c.Pod.Ghost {
-		name = "⌖ " + name
-	}
-	name = g.fonts.fit(name, false, 12*z, r.W-12*z-sideW)
+	name := g.fonts.fit(c.Pod.Name, false, 12*z, r.W-12*z-sideW)
 	g.fonts.draw(dst, name, false, 12*z, r.X+6*z, lineY, withAlpha(fg, a), text.AlignStart)
 	if c.Pending && c.Pod.Reason != "" && r.H > (ChipH+4)*z {
 		reason := g.fonts.fit(c.Pod.Reason, false, 10*z, r.W-12*z)

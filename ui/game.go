@@ -216,7 +216,12 @@ func (g *Game) fit() {
 	}
 	const margin = 20.0
 	legend := (LegendH + 10) * g.scale
-	g.cam = Fit(g.layout.Bounds, float64(g.w), float64(g.h)-legend, margin*g.scale, 1.6*g.scale)
+	caption := 0.0
+	if g.scene.Event != nil {
+		caption = 30 * g.scale // the caption bar sits on top
+	}
+	g.cam = Fit(g.layout.Bounds, float64(g.w), float64(g.h)-legend-caption, margin*g.scale, 1.6*g.scale)
+	g.cam.Y -= caption / g.cam.Zoom
 }
 
 // recovered turns a panic in the game loop into a report and a banner, so a

@@ -18,6 +18,35 @@ export interface LoadReply {
   diagnostics: Diagnostic[];
   summary: { nodes: number; pods: number; pending: number };
   error?: string;
+  stopped?: string; // set when the scenario is over the budget
+  budget: { nodes: number; pods: number; events: number };
+}
+
+export interface TraceEvent {
+  seq: number; t: number; kind: string; pod?: string; node?: string; reason: string;
+  victims?: string[]; queue?: string; until?: number;
+}
+
+export interface SimulateReply { ok: boolean; done: boolean; events: number; end: number; stopped?: string }
+
+export interface NodeResult {
+  name: string; feasible: boolean; plugin?: string; reasons?: string[]; code?: string;
+  scores?: Record<string, number>; total?: number;
+}
+
+export interface Explanation {
+  pod: string; nodes: NodeResult[]; selected: string[]; message: string; nominatedNode?: string;
+  weights?: Record<string, number>;
+  preemption: null | {
+    candidates: Record<string, { victims: string[]; pdbViolations: number }>;
+    nominated: string[]; criterion?: string;
+  };
+}
+
+export interface Attempt { seq: number; t: number; number: number; explanation: Explanation }
+
+export interface SpreadConstraint {
+  key: string; maxSkew: number; min: number; domains: { name: string; count: number; skew: number }[];
 }
 
 export interface Resources { milliCPU: number; memory: number; pods: number }
@@ -25,14 +54,20 @@ export interface Resources { milliCPU: number; memory: number; pods: number }
 export interface Pod {
   namespace: string; name: string; node?: string; priorityClass?: string; priority: number;
   phase?: string; nominatedNode?: string; requests: Resources; reason?: string;
+  queue?: string; backoffUntil?: number; ghost?: boolean;
+  termination?: { started: number; stage: string; next: string; stageEnds: number; ends: number; eviction?: boolean };
 }
 
 export interface Node {
   name: string; zone?: string; allocatable: Resources; unschedulable?: boolean;
-  taints?: { key: string; value?: string; effect: string }[]; pods?: Pod[];
+  taints?: { key: string; value?: string; effect: string }[]; pods?: Pod[]; ghosts?: Pod[];
+  used?: Resources; labels?: Record<string, string>;
 }
 
-export interface DetailsReply { ok: boolean; kind: "pod" | "node"; pod?: Pod; node?: Node; error?: string }
+export interface DetailsReply {
+  ok: boolean; kind: "pod" | "node"; pod?: Pod; node?: Node; error?: string;
+  events?: TraceEvent[]; attempt?: Attempt; explainError?: string; spread?: SpreadConstraint[];
+}
 
 export type BridgeEvent =
   | { type: "select"; kind: "" | "pod" | "node"; key: string }
@@ -42,6 +77,9 @@ export type BridgeEvent =
 
 export interface Bridge {
   load(name: string, text: string): string; // LoadReply
+  simulate(ms: string): string; // SimulateReply: grows the trace for about ms milliseconds
+  trace(from: string): string; // {ok, events: TraceEvent[]} from index from on
+  seek(seq: string, t: string): string; // {ok, gen}: show the state after event seq (-1: t=0) at time t
   setTheme(theme: "light" | "dark"): string;
   select(kind: "" | "pod" | "node", key: string): string;
   details(kind: "pod" | "node", key: string): string; // DetailsReply

@@ -6,7 +6,9 @@ import { yaml } from "@codemirror/lang-yaml";
 import { Compartment, EditorState, Text } from "@codemirror/state";
 import { setDiagnostics, type Diagnostic as CMDiagnostic } from "@codemirror/lint";
 import { oneDark } from "@codemirror/theme-one-dark";
-import type { Bridge, BridgeEvent, DetailsReply, Diagnostic, LoadReply, Node, Pod } from "./bridge";
+import type { Bridge, BridgeEvent, DetailsReply, Diagnostic, LoadReply, SimulateReply, TraceEvent } from "./bridge";
+import { el, renderDetails } from "./details";
+import { fmtTime, Timeline } from "./timeline";
 
 const DRAFT_KEY = "schedplay.draft";
 const THEME_KEY = "schedplay.theme";
@@ -23,6 +25,12 @@ const probe = {
   loads: 0, // reloads done
   lastReply: null as LoadReply | null,
   panics: [] as string[],
+  simDone: false, // the trace of the last good load is complete
+  events: 0, // trace events so far
+  cursor: -1, // event shown
+  now: 0, // simulated seconds shown
+  shownGen: 0, // generation of the last seek
+  editToFrameMs: 0, // last edit (debounce excluded) to the frame showing its end state
 };
 (window as unknown as { __schedplay: typeof probe }).__schedplay = probe;
 
@@ -106,6 +114,7 @@ function toCM(doc: Text, d: Diagnostic): CMDiagnostic {
 function reload(text: string): void {
   if (!api || !textReady) return;
   loadingEl.hidden = true;
+  const started = performance.now();
   const reply = JSON.parse(api.load("scenario.yaml", text)) as LoadReply;
   probe.lastReply = reply;
   probe.loads++;
@@ -121,7 +130,7 @@ function reload(text: string): void {
     const s = reply.summary;
     statusEl.textContent = `${s.nodes} node${s.nodes === 1 ? "" : "s"} · ${s.pods} pod${s.pods === 1 ? "" : "s"} · ${s.pending} pending`;
     statusEl.className = "status ok";
-    if (selection) showDetails(selection.kind, selection.key);
+    startPlayback(reply, started);
   } else {
     const errs = diags.filter((d) => d.severity === "error");
     const first = reply.diagnostics?.[0];
@@ -136,78 +145,17 @@ function reload(text: string): void {
 
 // ---- details panel ----
 
-function el(tag: string, cls?: string, text?: string): HTMLElement {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
-
-function cpu(m: number): string {
-  return m % 1000 === 0 ? String(m / 1000) : `${m}m`;
-}
-function mem(b: number): string {
-  const units = ["Ki", "Mi", "Gi", "Ti"];
-  if (b < 1024) return String(b);
-  let v = b, u = "";
-  for (const s of units) {
-    if (v < 1024) break;
-    v /= 1024;
-    u = s;
-  }
-  return `${Number.isInteger(v) ? v : v.toFixed(1)}${u}`;
-}
-
-function table(rows: [string, string][]): HTMLElement {
-  const t = el("dl", "kv");
-  for (const [k, v] of rows) {
-    t.append(el("dt", undefined, k), el("dd", undefined, v));
-  }
-  return t;
-}
-
-function podDetails(p: Pod): HTMLElement[] {
-  const rows: [string, string][] = [
-    ["Namespace", p.namespace],
-    ["Status", p.node ? `bound to ${p.node}` : "pending"],
-    ["Priority", `${p.priority}${p.priorityClass ? ` (${p.priorityClass})` : ""}`],
-    ["Requests", `cpu ${cpu(p.requests.milliCPU)}, memory ${mem(p.requests.memory)}`],
-  ];
-  if (p.phase) rows.push(["Phase", p.phase]);
-  if (p.nominatedNode) rows.push(["Nominated node", p.nominatedNode]);
-  if (p.reason) rows.push(["Reason", p.reason]);
-  return [el("div", "kind", "Pod"), el("h2", "name", p.name), table(rows)];
-}
-
-function nodeDetails(n: Node): HTMLElement[] {
-  const pods = n.pods ?? [];
-  const req = pods.reduce((a, p) => ({ c: a.c + p.requests.milliCPU, m: a.m + p.requests.memory }), { c: 0, m: 0 });
-  const rows: [string, string][] = [
-    ["Zone", n.zone || "(no zone label)"],
-    ["CPU", `${cpu(req.c)} of ${cpu(n.allocatable.milliCPU)} requested`],
-    ["Memory", `${mem(req.m)} of ${mem(n.allocatable.memory)} requested`],
-    ["Pods", `${pods.length} of ${n.allocatable.pods}`],
-  ];
-  if (n.unschedulable) rows.push(["Cordoned", "yes (spec.unschedulable)"]);
-  for (const t of n.taints ?? []) rows.push(["Taint", `${t.key}${t.value ? "=" + t.value : ""}:${t.effect}`]);
-  const out = [el("div", "kind", "Node"), el("h2", "name", n.name), table(rows)];
-  if (pods.length > 0) {
-    out.push(el("h3", undefined, "Pods"));
-    const ul = el("ul", "pods");
-    for (const p of pods) {
-      const li = el("li");
-      const a = el("button", "link", `${p.namespace}/${p.name}`);
-      a.addEventListener("click", () => {
-        api?.select("pod", `${p.namespace}/${p.name}`);
-        showDetails("pod", `${p.namespace}/${p.name}`);
-      });
-      li.append(a, el("span", "muted", ` cpu ${cpu(p.requests.milliCPU)}, mem ${mem(p.requests.memory)}`));
-      ul.append(li);
-    }
-    out.push(ul);
-  }
-  return out;
-}
+const hooks = {
+  selectPod(key: string) {
+    api?.select("pod", key);
+    showDetails("pod", key);
+  },
+  jump(seq: number) {
+    tl.playing = false;
+    tl.seek(seq);
+    render(true);
+  },
+};
 
 function showDetails(kind: "pod" | "node", key: string): void {
   if (!api) return;
@@ -217,8 +165,9 @@ function showDetails(kind: "pod" | "node", key: string): void {
     return;
   }
   selection = { kind, key };
-  detailsBody.replaceChildren(...(r.pod ? podDetails(r.pod) : r.node ? nodeDetails(r.node) : []));
+  detailsBody.replaceChildren(...renderDetails(r, tl.now, hooks));
   detailsEl.hidden = false;
+  detailsShownAt = performance.now();
 }
 
 function hideDetails(): void {
@@ -242,6 +191,10 @@ function onEvent(json: string): void {
       break;
     case "drawn":
       probe.drawnGen = ev.gen;
+      if (editStarted > 0 && probe.simDone && ev.gen >= probe.shownGen) {
+        probe.editToFrameMs = performance.now() - editStarted;
+        editStarted = 0;
+      }
       if (ev.gen > 0 && probe.firstFrameMs === 0) {
         probe.firstFrameMs = performance.now();
         loadingEl.hidden = true;
@@ -305,12 +258,192 @@ splitter.addEventListener("keydown", (e) => {
   if (e.key === "ArrowRight") setSplit(cur + 0.02);
 });
 
-document.addEventListener("keydown", (e) => {
-  if (e.key === "Escape" && !detailsEl.hidden) {
-    hideDetails();
-    api?.select("", "");
+// ---- playback ----
+
+const tl = new Timeline();
+const playBtn = $<HTMLButtonElement>("tl-play");
+const scrub = $<HTMLInputElement>("tl-scrub");
+const timeEl = $("tl-time");
+const speedSel = $<HTMLSelectElement>("tl-speed");
+const logEl = $("log");
+const logList = $("log-list");
+const budgetEl = $("budget");
+const LOG_MAX = 3000; // rows the event log renders; the scrubber reaches the rest
+let editStarted = 0;
+let followEnd = false; // after an edit, show the end of the new run
+let firstRun = true;
+let detailsShownAt = 0;
+let shown = { cursor: -2, now: -1 };
+let stopped = "";
+
+function startPlayback(reply: LoadReply, started: number): void {
+  tl.reset();
+  logList.replaceChildren();
+  probe.simDone = false;
+  stopped = reply.stopped ?? "";
+  shown = { cursor: -2, now: -1 };
+  // The first run plays from the start; after an edit the end state is
+  // what the author wants to see (Home and Space replay it).
+  followEnd = !firstRun;
+  tl.playing = firstRun;
+  if (!firstRun) editStarted = started;
+  firstRun = false;
+  updateBudget();
+  pump();
+}
+
+function updateBudget(): void {
+  budgetEl.hidden = stopped === "";
+  budgetEl.textContent = stopped ? `Budget: ${stopped}.` : "";
+}
+
+// pump grows the trace a few milliseconds per frame until it is complete,
+// so that re-simulating never freezes the page.
+function pump(): void {
+  if (!api || probe.simDone) return;
+  const r = JSON.parse(api.simulate("8")) as SimulateReply;
+  const fresh = (JSON.parse(api.trace(String(tl.events.length))) as { events: TraceEvent[] }).events ?? [];
+  tl.events.push(...fresh);
+  appendLog(fresh);
+  tl.done = probe.simDone = r.done;
+  probe.events = tl.events.length;
+  if (r.stopped && r.stopped !== stopped) {
+    stopped = r.stopped;
+    updateBudget();
   }
-});
+  if (followEnd) tl.seek(tl.events.length - 1);
+  render(false);
+}
+
+function appendLog(events: TraceEvent[]): void {
+  for (const e of events) {
+    if (e.seq >= LOG_MAX) {
+      if (e.seq === LOG_MAX) logList.append(el("li", "more", "The log lists the first 3000 events; use the scrubber for the rest."));
+      continue;
+    }
+    const li = el("li");
+    li.dataset.seq = String(e.seq);
+    const b = el("button");
+    const what = `${e.pod ?? ""}${e.node ? " → " + e.node : ""}`;
+    b.append(el("span", undefined, fmtTime(e.t)), el("span", `kind-${e.kind}`, e.kind), el("span", undefined, `${what}${what ? ": " : ""}${e.reason}`));
+    b.title = e.reason;
+    b.addEventListener("click", () => hooks.jump(e.seq));
+    li.append(b);
+    logList.append(li);
+  }
+}
+
+let currentLi: HTMLElement | null = null;
+// render pushes the playhead to the canvas and the controls; force also
+// refreshes the details panel (which replays to explain, so not every frame).
+function render(force: boolean): void {
+  if (!api) return;
+  probe.cursor = tl.cursor;
+  probe.now = tl.now;
+  const moved = shown.cursor !== tl.cursor;
+  if (moved || shown.now !== tl.now) {
+    const r = JSON.parse(api.seek(String(tl.cursor), String(tl.now))) as { gen: number };
+    probe.shownGen = probe.loadedGen = r.gen;
+    shown = { cursor: tl.cursor, now: tl.now };
+  }
+  const end = tl.end;
+  scrub.max = String(end);
+  scrub.value = String(tl.now);
+  const total = tl.events.length;
+  timeEl.textContent = `t=${fmtTime(tl.now)} · event ${tl.cursor + 1}/${total}${probe.simDone ? "" : "…"}`;
+  playBtn.textContent = tl.playing ? "❚❚" : "▶";
+  playBtn.setAttribute("aria-label", tl.playing ? "Pause" : "Play");
+  if (moved) {
+    currentLi?.classList.remove("current");
+    currentLi = logList.querySelector(`li[data-seq="${tl.cursor}"]`);
+    currentLi?.classList.add("current");
+    if (currentLi && !logEl.hidden) currentLi.scrollIntoView({ block: "nearest" });
+  }
+  if (selection && (force || (moved && performance.now() - detailsShownAt > 400))) showDetails(selection.kind, selection.key);
+}
+
+let last = performance.now();
+function onFrame(t: number): void {
+  const dt = Math.min(0.1, (t - last) / 1000);
+  last = t;
+  pump();
+  if (tl.tick(dt)) render(false);
+  else if (!tl.playing) playBtn.textContent = "▶";
+  requestAnimationFrame(onFrame);
+}
+requestAnimationFrame(onFrame);
+
+function togglePlay(): void {
+  if (!tl.playing && tl.cursor >= tl.events.length - 1 && tl.done) tl.seek(-1); // replay from the start
+  tl.playing = !tl.playing;
+  followEnd = false;
+  render(false);
+}
+function act(fn: () => void): void {
+  followEnd = false;
+  fn();
+  render(true);
+}
+playBtn.addEventListener("click", togglePlay);
+$("tl-back").addEventListener("click", () => act(() => tl.step(-1)));
+$("tl-fwd").addEventListener("click", () => act(() => tl.step(1)));
+$("tl-start").addEventListener("click", () => act(() => { tl.playing = false; tl.seek(-1); }));
+$("tl-preempt").addEventListener("click", () => act(() => tl.nextPreemption()));
+scrub.addEventListener("input", () => act(() => { tl.playing = false; tl.scrub(Number(scrub.value)); }));
+speedSel.addEventListener("change", () => { tl.speed = Number(speedSel.value); });
+function setLog(show: boolean): void {
+  logEl.hidden = !show;
+  $("tl-log").setAttribute("aria-pressed", String(show));
+}
+$("tl-log").addEventListener("click", () => setLog(logEl.hidden));
+
+// ---- keyboard ----
+
+const helpEl = $("help-overlay");
+function setHelp(show: boolean): void {
+  helpEl.hidden = !show;
+  if (show) $("help-close").focus();
+}
+$("help").addEventListener("click", () => setHelp(true));
+$("help-close").addEventListener("click", () => setHelp(false));
+helpEl.addEventListener("click", (e) => { if (e.target === helpEl) setHelp(false); });
+
+// Shortcuts never take keys from the editor or a form control.
+function typing(t: EventTarget | null): boolean {
+  const e = t as HTMLElement | null;
+  if (!e) return false;
+  if (e.closest(".cm-editor")) return true;
+  return e instanceof HTMLInputElement && e.type !== "range" || e instanceof HTMLTextAreaElement || e instanceof HTMLSelectElement || e.isContentEditable;
+}
+function onKey(e: KeyboardEvent): void {
+  if (e.key === "Escape") {
+    if (!helpEl.hidden) setHelp(false);
+    else if (!detailsEl.hidden) {
+      hideDetails();
+      api?.select("", "");
+    }
+    return;
+  }
+  if (typing(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
+  const keys: Record<string, () => void> = {
+    " ": togglePlay, k: togglePlay,
+    ".": () => act(() => tl.step(1)), ",": () => act(() => tl.step(-1)),
+    Home: () => act(() => { tl.playing = false; tl.seek(-1); }),
+    End: () => act(() => { tl.playing = false; tl.seek(tl.events.length - 1); }),
+    p: () => act(() => tl.nextPreemption()),
+    "]": () => { tl.faster(1); speedSel.value = String(tl.speed); },
+    "[": () => { tl.faster(-1); speedSel.value = String(tl.speed); },
+    l: () => setLog(logEl.hidden),
+    "?": () => setHelp(helpEl.hidden),
+  };
+  const fn = keys[e.key];
+  if (!fn) return;
+  e.preventDefault();
+  fn();
+}
+document.addEventListener("keydown", onKey);
+// Keys pressed while the canvas frame has the focus arrive in its document.
+frame.addEventListener("load", () => frame.contentDocument?.addEventListener("keydown", onKey));
 
 // ---- start ----
 

@@ -1,0 +1,200 @@
+// The details panel's content for a pod or a node. Scenario text is
+// untrusted: everything reaches the DOM through textContent (el) only.
+import type { Attempt, DetailsReply, Node, Pod, SpreadConstraint, TraceEvent } from "./bridge";
+import { fmtTime } from "./timeline";
+
+export function el(tag: string, cls?: string, text?: string): HTMLElement {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+export function cpu(m: number): string {
+  return m % 1000 === 0 ? String(m / 1000) : `${m}m`;
+}
+
+export function mem(b: number): string {
+  const units = ["Ki", "Mi", "Gi", "Ti"];
+  if (b < 1024) return String(b);
+  let v = b, u = "";
+  for (const s of units) {
+    if (v < 1024) break;
+    v /= 1024;
+    u = s;
+  }
+  return `${Number.isInteger(v) ? v : v.toFixed(1)}${u}`;
+}
+
+function kv(rows: [string, string][]): HTMLElement {
+  const t = el("dl", "kv");
+  for (const [k, v] of rows) t.append(el("dt", undefined, k), el("dd", undefined, v));
+  return t;
+}
+
+// Hooks lets the panel link to other objects and to points in time.
+export interface Hooks {
+  selectPod(key: string): void;
+  jump(seq: number): void;
+}
+
+function status(p: Pod, now: number): string {
+  if (p.ghost || (!p.node && p.queue)) {
+    const q = p.queue ?? "activeQ";
+    if (q === "backoffQ" && p.backoffUntil !== undefined) return `pending in backoffQ (${fmtTime(Math.max(0, p.backoffUntil - now))} left)`;
+    return `pending in ${q}`;
+  }
+  if (!p.node) return "pending";
+  if (p.termination) {
+    const t = p.termination;
+    const what = t.eviction ? "being evicted" : "terminating";
+    return `${what} on ${p.node}: ${t.stage}, ${t.next} in ${fmtTime(Math.max(0, t.stageEnds - now))}`;
+  }
+  return `running on ${p.node}`;
+}
+
+function podDetails(r: DetailsReply, now: number, h: Hooks): HTMLElement[] {
+  const p = r.pod!;
+  const rows: [string, string][] = [
+    ["Namespace", p.namespace],
+    ["Status", status(p, now)],
+    ["Priority", `${p.priority}${p.priorityClass ? ` (${p.priorityClass})` : ""}`],
+    ["Nominated node", p.nominatedNode || "none"],
+    ["Requests", `cpu ${cpu(p.requests.milliCPU)}, memory ${mem(p.requests.memory)}`],
+  ];
+  if (p.reason) rows.push(["Last reason", p.reason]);
+  const out: HTMLElement[] = [el("div", "kind", "Pod"), el("h2", "name", p.name), kv(rows)];
+  if (r.attempt) out.push(...attempt(r.attempt, h));
+  else if (r.explainError) out.push(el("h3", undefined, "Last attempt"), el("p", "muted", r.explainError));
+  if (r.spread?.length) out.push(...spread(r.spread));
+  if (r.events?.length) {
+    out.push(el("h3", undefined, "Events"));
+    const ul = el("ul", "events");
+    for (const e of r.events) ul.append(eventItem(e, h));
+    out.push(ul);
+  }
+  return out;
+}
+
+function eventItem(e: TraceEvent, h: Hooks): HTMLElement {
+  const li = el("li");
+  const b = el("button", "link t", `t=${fmtTime(e.t)}`);
+  b.title = "Jump to this event";
+  b.addEventListener("click", () => h.jump(e.seq));
+  li.append(b, el("strong", undefined, e.kind), document.createTextNode(`${e.node ? " → " + e.node : ""}: ${e.reason}`));
+  return li;
+}
+
+function attempt(a: Attempt, h: Hooks): HTMLElement[] {
+  const ex = a.explanation;
+  const title = a.seq < 0 ? "Scheduling cycle against the t=0 cluster" : `Last attempt (#${a.number}, t=${fmtTime(a.t)})`;
+  const out: HTMLElement[] = [el("h3", undefined, title)];
+  if (ex.message) {
+    out.push(el("div", "muted", "FailedScheduling"), el("div", "message", ex.message));
+  }
+  const table = el("table", "explain");
+  const head = el("tr");
+  head.append(el("th", undefined, "Node"), el("th", undefined, "Filter / score"));
+  table.append(head);
+  const chosen = new Set(ex.selected ?? []);
+  for (const n of ex.nodes ?? []) {
+    const tr = el("tr", n.feasible ? "fit" : "nofit");
+    if (chosen.has(n.name)) tr.classList.add("chosen");
+    tr.append(el("td", undefined, `${chosen.has(n.name) ? "★ " : ""}${n.name}`));
+    const td = el("td");
+    if (n.feasible) {
+      td.append(el("div", undefined, `total ${n.total ?? 0}`));
+      const parts = Object.entries(n.scores ?? {}).sort(([x], [y]) => x.localeCompare(y))
+        .map(([k, v]) => `${k} ${v}${ex.weights?.[k] && ex.weights[k] !== 1 ? `×${ex.weights[k]}` : ""}`);
+      td.append(el("div", "scores", parts.join(" · ")));
+    } else {
+      td.append(el("div", undefined, `${n.plugin ?? ""}: ${(n.reasons ?? []).join("; ")}`));
+      if (n.code) td.append(el("div", "scores", n.code));
+    }
+    tr.append(td);
+    table.append(tr);
+  }
+  out.push(table);
+  const pre = ex.preemption;
+  if (pre) {
+    out.push(el("h3", undefined, "Preemption candidates"));
+    const names = Object.keys(pre.candidates ?? {}).sort();
+    if (names.length === 0) out.push(el("p", "muted", "No node would fit by evicting lower-priority pods."));
+    else {
+      const t = el("table", "explain");
+      const hr = el("tr");
+      hr.append(el("th", undefined, "Node"), el("th", undefined, "Victims"), el("th", undefined, "PDB violations"));
+      t.append(hr);
+      const nominated = new Set(pre.nominated ?? []);
+      for (const n of names) {
+        const c = pre.candidates[n];
+        const tr = el("tr", nominated.has(n) ? "fit chosen" : "");
+        tr.append(el("td", undefined, `${nominated.has(n) ? "★ " : ""}${n}`));
+        const vt = el("td");
+        for (const v of c.victims ?? []) {
+          const b = el("button", "link", v);
+          b.addEventListener("click", () => h.selectPod(v));
+          vt.append(b, document.createTextNode(" "));
+        }
+        tr.append(vt, el("td", undefined, String(c.pdbViolations)));
+        t.append(tr);
+      }
+      out.push(t);
+      if (pre.criterion) out.push(el("p", "criterion", `Decided by: ${pre.criterion}`));
+    }
+  }
+  return out;
+}
+
+function spread(list: SpreadConstraint[]): HTMLElement[] {
+  const out: HTMLElement[] = [el("h3", undefined, "Topology spread")];
+  for (const c of list) {
+    out.push(el("div", "muted", `${c.key}: maxSkew ${c.maxSkew}, minimum ${c.min}`));
+    const t = el("table", "explain");
+    const hr = el("tr");
+    hr.append(el("th", undefined, "Domain"), el("th", undefined, "Matching"), el("th", undefined, "Skew if placed"));
+    t.append(hr);
+    for (const d of c.domains ?? []) {
+      const tr = el("tr", d.skew > c.maxSkew ? "nofit" : "fit");
+      tr.append(el("td", undefined, d.name), el("td", undefined, String(d.count)), el("td", undefined, String(d.skew)));
+      t.append(tr);
+    }
+    out.push(t);
+  }
+  return out;
+}
+
+function nodeDetails(n: Node, h: Hooks): HTMLElement[] {
+  const pods = n.pods ?? [];
+  const req = n.used ?? pods.reduce((a, p) => ({ milliCPU: a.milliCPU + p.requests.milliCPU, memory: a.memory + p.requests.memory, pods: a.pods + 1 }), { milliCPU: 0, memory: 0, pods: 0 });
+  const rows: [string, string][] = [
+    ["Zone", n.zone || "(no zone label)"],
+    ["CPU", `${cpu(req.milliCPU)} of ${cpu(n.allocatable.milliCPU)} requested`],
+    ["Memory", `${mem(req.memory)} of ${mem(n.allocatable.memory)} requested`],
+    ["Pods", `${req.pods} of ${n.allocatable.pods}`],
+  ];
+  if (n.unschedulable) rows.push(["Cordoned", "yes (spec.unschedulable)"]);
+  for (const t of n.taints ?? []) rows.push(["Taint", `${t.key}${t.value ? "=" + t.value : ""}:${t.effect}`]);
+  for (const g of n.ghosts ?? []) rows.push(["Nominated", `${g.namespace}/${g.name} (priority ${g.priority})`]);
+  const out = [el("div", "kind", "Node"), el("h2", "name", n.name), kv(rows)];
+  if (pods.length > 0) {
+    out.push(el("h3", undefined, "Pods"));
+    const ul = el("ul", "pods");
+    for (const p of pods) {
+      const li = el("li");
+      const a = el("button", "link", `${p.namespace}/${p.name}`);
+      a.addEventListener("click", () => h.selectPod(`${p.namespace}/${p.name}`));
+      const extra = p.termination ? `, ${p.termination.stage}` : "";
+      li.append(a, el("span", "muted", ` cpu ${cpu(p.requests.milliCPU)}, mem ${mem(p.requests.memory)}${extra}`));
+      ul.append(li);
+    }
+    out.push(ul);
+  }
+  return out;
+}
+
+export function renderDetails(r: DetailsReply, now: number, h: Hooks): HTMLElement[] {
+  if (r.pod) return podDetails(r, now, h);
+  if (r.node) return nodeDetails(r.node, h);
+  return [];
+}

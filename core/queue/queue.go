@@ -40,6 +40,10 @@ type Entry struct {
 	// GatingPluginEvents are the events the gating plugin registered.
 	GatingPluginEvents []framework.ClusterEvent
 	backoffExpiration  time.Time
+	// seq orders entries whose timestamps are equal: cycles take no
+	// simulated time here, while upstream's clock always moves a little
+	// between two attempts, so earlier attempts sort first there too.
+	seq uint64
 }
 
 // Gated reports a pod held back by a PreEnqueue plugin.
@@ -74,6 +78,7 @@ type recordedEvent struct {
 
 // PriorityQueue holds pending pods.
 type PriorityQueue struct {
+	seq            uint64
 	less           LessFunc
 	initialBackoff time.Duration
 	maxBackoff     time.Duration
@@ -130,7 +135,24 @@ func (q *PriorityQueue) lessBackoff(a, b *Entry) bool {
 	if !ta.Equal(tb) {
 		return ta.Before(tb)
 	}
-	return q.less(a.QueuedPodInfo, b.QueuedPodInfo)
+	return lessWithSeq(q.less, a, b)
+}
+
+// stamp records the order in which entries got their timestamps.
+func (q *PriorityQueue) stamp(e *Entry) {
+	q.seq++
+	e.seq = q.seq
+}
+
+// lessWithSeq applies less and breaks an exact tie by stamp order.
+func lessWithSeq(less LessFunc, a, b *Entry) bool {
+	if less(a.QueuedPodInfo, b.QueuedPodInfo) {
+		return true
+	}
+	if less(b.QueuedPodInfo, a.QueuedPodInfo) {
+		return false
+	}
+	return a.seq < b.seq
 }
 
 // isBackingOff reports a pod whose backoff has not ended in now's window.
@@ -141,6 +163,7 @@ func (q *PriorityQueue) isBackingOff(e *Entry, now time.Time) bool {
 // Add puts a new pod in activeQ (or among the gated pods). A gated pod's
 // gating plugin counts as rejecting it, so its events can ungate it.
 func (q *PriorityQueue) Add(e *Entry, gated bool) {
+	q.stamp(e)
 	if gated {
 		q.gate(e, e.GatingPlugin)
 		return
@@ -202,6 +225,7 @@ func (q *PriorityQueue) AddUnschedulable(e *Entry, now time.Time, moveRequested 
 		e.ConsecutiveErrorsCount = 0
 	}
 	e.Timestamp = now
+	q.stamp(e)
 	e.backoffExpiration = time.Time{}
 	strategy, _ := q.inFlightStrategy(e)
 	if q.inFlight == e {
@@ -447,7 +471,7 @@ func (h *entryHeap) Less(i, j int) bool {
 	if h.lessEntry != nil {
 		return h.lessEntry(h.items[i], h.items[j])
 	}
-	return h.less(h.items[i].QueuedPodInfo, h.items[j].QueuedPodInfo)
+	return lessWithSeq(h.less, h.items[i], h.items[j])
 }
 func (h *entryHeap) Swap(i, j int) { h.items[i], h.items[j] = h.items[j], h.items[i] }
 func (h *entryHeap) Push(x any)    { h.items = append(h.items, x.(*Entry)) }

@@ -11,14 +11,15 @@ type ServiceSpec struct {
 	Selector map[string]string `json:"selector,omitempty"`
 }
 
-// ReplicationController is v1 ReplicationController (selector only).
+// ReplicationController is v1 ReplicationController (selector and replicas).
 type ReplicationController struct {
 	ObjectMeta `json:"metadata"`
 	Spec       ReplicationControllerSpec `json:"spec"`
 }
 
-// ReplicationControllerSpec holds the pod selector.
+// ReplicationControllerSpec holds the pod selector and the scale (PDBs read it).
 type ReplicationControllerSpec struct {
+	Replicas *int32            `json:"replicas,omitempty"`
 	Selector map[string]string `json:"selector,omitempty"`
 }
 

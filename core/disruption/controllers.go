@@ -41,6 +41,24 @@ func WorkloadScales(replicaSets []*api.ReplicaSet, statefulSets []*api.StatefulS
 	}
 }
 
+// WithReplicationControllers extends a lookup with ReplicationControllers,
+// which upstream's disruption controller tries first.
+func WithReplicationControllers(next ScaleLookup, rcs []*api.ReplicationController) ScaleLookup {
+	return func(namespace string, ref *api.OwnerReference) (string, int32, bool) {
+		if verifyGroupKind(ref, "ReplicationController", "") {
+			rc := findMeta(rcs, namespace, ref, func(r *api.ReplicationController) *api.ObjectMeta { return &r.ObjectMeta })
+			if rc == nil {
+				return "", 0, false
+			}
+			return rc.UID, replicas(rc.Spec.Replicas), true
+		}
+		if next == nil {
+			return "", 0, false
+		}
+		return next(namespace, ref)
+	}
+}
+
 func replicas(r *int32) int32 {
 	if r == nil {
 		return 1

@@ -238,3 +238,33 @@ func TestGetScaledValueFromIntOrPercent(t *testing.T) {
 		})
 	}
 }
+
+func TestReplicationControllerScale(t *testing.T) {
+	four := int32(4)
+	ctl := true
+	rc := &api.ReplicationController{ObjectMeta: api.ObjectMeta{Name: "legacy", Namespace: "default", UID: "rc1"},
+		Spec: api.ReplicationControllerSpec{Replicas: &four}}
+	lookup := WithReplicationControllers(WorkloadScales(nil, nil, nil), []*api.ReplicationController{rc})
+	uid, scale, ok := lookup("default", &api.OwnerReference{APIVersion: "v1", Kind: "ReplicationController", Name: "legacy", UID: "rc1", Controller: &ctl})
+	if !ok || uid != "rc1" || scale != 4 {
+		t.Errorf("got (%q, %d, %v), want (rc1, 4, true)", uid, scale, ok)
+	}
+	if _, _, ok := lookup("default", &api.OwnerReference{APIVersion: "apps/v1", Kind: "ReplicationController", Name: "legacy", UID: "rc1"}); ok {
+		t.Errorf("a ReplicationController reference must be in the core group")
+	}
+	// maxUnavailable 1 over a scale of 4 with 3 healthy: the one allowed disruption is already spent.
+	one := api.IntOrString{IntVal: 1}
+	pdb := &api.PodDisruptionBudget{ObjectMeta: api.ObjectMeta{Name: "p", Namespace: "default"},
+		Spec: api.PodDisruptionBudgetSpec{MaxUnavailable: &one, Selector: &api.LabelSelector{MatchLabels: map[string]string{"app": "web"}}}}
+	var pods []*api.Pod
+	for _, n := range []string{"a", "b", "c"} {
+		p := web(n).Obj()
+		p.OwnerReferences = []api.OwnerReference{{APIVersion: "v1", Kind: "ReplicationController", Name: "legacy", UID: "rc1", Controller: &ctl}}
+		pods = append(pods, p)
+	}
+	got := ComputeStatusWith(pdb, pods, Options{Scale: lookup})
+	want := api.PodDisruptionBudgetStatus{CurrentHealthy: 3, DesiredHealthy: 3, ExpectedPods: 4}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("status (-want +got):\n%s", diff)
+	}
+}

@@ -43,7 +43,7 @@ func BuildCluster(s *scenario.Scenario, pods []*api.Pod) *ClusterAt {
 			nominated[nnn] = append(nominated[nnn], framework.NewPodInfo(p))
 		}
 	}
-	scale := disruption.WorkloadScales(s.ReplicaSets, s.StatefulSets, s.Deployments)
+	scale := disruption.WithReplicationControllers(disruption.WorkloadScales(s.ReplicaSets, s.StatefulSets, s.Deployments), s.ReplicationControllers)
 	pdbs := make([]*api.PodDisruptionBudget, 0, len(s.PDBs))
 	for _, pdb := range s.PDBs {
 		c := *pdb

@@ -169,7 +169,7 @@ func NewSimulation(sc *scenario.Scenario, opts Options) (*Simulation, error) {
 		nominated: Nominations{},
 		profiles:  map[string]*profileRunner{},
 		rng:       rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x9e3779b97f4a7c15)),
-		pdbScale:  disruption.WorkloadScales(sc.ReplicaSets, sc.StatefulSets, sc.Deployments),
+		pdbScale:  disruption.WithReplicationControllers(disruption.WorkloadScales(sc.ReplicaSets, sc.StatefulSets, sc.Deployments), sc.ReplicationControllers),
 		nodes:     append([]*api.Node(nil), sc.Nodes...),
 		pdbs:      append([]*api.PodDisruptionBudget(nil), sc.PDBs...),
 		pressure:  map[string]*pressureState{},

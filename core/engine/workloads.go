@@ -73,7 +73,7 @@ func (s *Simulation) initWorkloads() {
 func (s *Simulation) publishWorkloads() {
 	s.lister.ReplicaSetList = s.wl.replicaSets
 	s.lister.StatefulSetList = s.wl.statefulSets
-	s.pdbScale = disruption.WorkloadScales(s.wl.replicaSets, s.wl.statefulSets, s.wl.deployments)
+	s.pdbScale = disruption.WithReplicationControllers(disruption.WorkloadScales(s.wl.replicaSets, s.wl.statefulSets, s.wl.deployments), s.sc.ReplicationControllers)
 }
 
 func (s *Simulation) hasWorkloads() bool {

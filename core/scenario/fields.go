@@ -49,7 +49,7 @@ var extraFieldSpecs = []struct {
 		"sessionAffinityConfig ipFamilies ipFamilyPolicy allocateLoadBalancerNodePorts loadBalancerClass " +
 		"internalTrafficPolicy trafficDistribution"},
 	{reflect.TypeFor[api.ReplicationController](), "status"},
-	{reflect.TypeFor[api.ReplicationControllerSpec](), "replicas minReadySeconds template"},
+	{reflect.TypeFor[api.ReplicationControllerSpec](), "minReadySeconds template"},
 	{reflect.TypeFor[api.ReplicaSet](), "status"},
 	{reflect.TypeFor[api.StatefulSet](), "status"},
 	{reflect.TypeFor[api.Deployment](), "status"},

@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"os"
 	"strconv"
+	"strings"
 )
 
 // csp mirrors the pages' meta policies; as a header it also covers what a
@@ -22,13 +23,22 @@ const csp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src
 	"img-src 'self' data:; connect-src 'self'; frame-src 'self'; object-src 'none'; base-uri 'none'; " +
 	"form-action 'none'; frame-ancestors 'self'"
 
+// framable are the pages documentation sites may put in an iframe: the embed
+// page and the stage frame inside it (frame-ancestors checks every ancestor,
+// so the stage needs it too). The embed checks message origins itself.
+var framable = map[string]bool{"/embed.html": true, "/stage.html": true}
+
 // handler serves dir with the security headers and no caching, so a rebuild
 // shows on reload.
 func handler(dir string) http.Handler {
 	files := http.FileServer(http.Dir(dir))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("Content-Security-Policy", csp)
+		if framable[r.URL.Path] {
+			h.Set("Content-Security-Policy", strings.Replace(csp, "frame-ancestors 'self'", "frame-ancestors *", 1))
+		} else {
+			h.Set("Content-Security-Policy", csp)
+		}
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "no-referrer")
 		h.Set("Cache-Control", "no-cache")

@@ -11,7 +11,7 @@ import (
 
 func TestHandler(t *testing.T) {
 	dir := t.TempDir()
-	for name, body := range map[string]string{"index.html": "<!doctype html>", "main.wasm": "\x00asm"} {
+	for name, body := range map[string]string{"index.html": "<!doctype html>", "embed.html": "<!doctype html>", "main.wasm": "\x00asm"} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -19,8 +19,10 @@ func TestHandler(t *testing.T) {
 	tests := []struct {
 		name, path, wantType string
 		wantCode             int
+		wantAncestors        string
 	}{
-		{name: "index", path: "/", wantType: "text/html; charset=utf-8", wantCode: http.StatusOK},
+		{name: "index", path: "/", wantType: "text/html; charset=utf-8", wantCode: http.StatusOK, wantAncestors: "frame-ancestors 'self'"},
+		{name: "embed may be framed by any site", path: "/embed.html", wantType: "text/html; charset=utf-8", wantCode: http.StatusOK, wantAncestors: "frame-ancestors *"},
 		{name: "wasm for instantiateStreaming", path: "/main.wasm", wantType: "application/wasm", wantCode: http.StatusOK},
 		{name: "missing", path: "/nope.js", wantCode: http.StatusNotFound},
 	}
@@ -36,6 +38,9 @@ func TestHandler(t *testing.T) {
 				t.Errorf("GET %s: Content-Type %q, want %q", tt.path, rec.Header().Get("Content-Type"), tt.wantType)
 			}
 			got := rec.Header().Get("Content-Security-Policy")
+			if tt.wantAncestors != "" && !strings.Contains(got, tt.wantAncestors) {
+				t.Errorf("GET %s: CSP %q, want %s", tt.path, got, tt.wantAncestors)
+			}
 			if !strings.Contains(got, "'wasm-unsafe-eval'") || strings.Contains(got, "'unsafe-eval'") {
 				t.Errorf("GET %s: CSP %q must allow wasm compilation and nothing else of eval", tt.path, got)
 			}

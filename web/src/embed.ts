@@ -1,0 +1,266 @@
+// The embed page (embed.html): a scenario's canvas with minimal chrome for
+// documentation sites, and a postMessage API for the host page.
+//
+// Query parameters (docs/embedding.md): editor=none|collapsed|open,
+// readonly=1, autoplay=1, t=SECONDS, theme=light|dark, height=PX,
+// load=visible|click|eager, origins=ORIGIN,ORIGIN (who may drive it; the
+// default is this page's own origin), example=NAME. The scenario comes from
+// the fragment (a permalink) or from example=NAME (examples/NAME.yaml).
+//
+// Manners towards the host: nothing here calls focus() or scrolls; the
+// heavy part (the stage frame with the wasm engine) loads only when the
+// embed is scrolled into view or clicked; a shield over the canvas lets
+// wheel events scroll the host page until the reader clicks the canvas.
+import type { Bridge, BridgeEvent, LoadReply } from "./bridge";
+import { decode, ENGINE_VERSION, isPermalink, linkFor } from "./permalink";
+import { lessonMeta } from "./lesson-meta";
+
+type Msg = { schedplay: 1; type: string; [k: string]: unknown };
+
+const q = new URLSearchParams(location.search);
+const opts = {
+  editor: (["none", "collapsed", "open"].includes(q.get("editor") ?? "") ? q.get("editor") : "none") as "none" | "collapsed" | "open",
+  readonly: q.get("readonly") === "1" || q.get("readonly") === "true",
+  autoplay: q.get("autoplay") === "1" || q.get("autoplay") === "true",
+  t: Math.max(0, Number(q.get("t")) || 0),
+  theme: q.get("theme") === "dark" ? "dark" : "light",
+  height: Math.min(4000, Math.max(120, Number(q.get("height")) || 420)),
+  load: (["click", "eager"].includes(q.get("load") ?? "") ? q.get("load") : "visible") as "visible" | "click" | "eager",
+  origins: (q.get("origins") ?? "").split(",").map((s) => s.trim()).filter(Boolean),
+};
+// Only exact origins ("https://docs.example.org") or an explicit "*".
+const allowed = opts.origins.length > 0 ? opts.origins : [location.origin];
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const placeholder = $("placeholder");
+const stageBox = $("stage-box");
+const shield = $("shield");
+const errorEl = $("embed-error");
+const editorBox = $<HTMLDetailsElement>("editor-box");
+const textarea = $<HTMLTextAreaElement>("yaml");
+
+document.documentElement.dataset.theme = opts.theme;
+
+// State the tests read.
+const state = { activated: false, loadedGen: 0, drawnGen: 0, playing: false, t: opts.t, lastReply: null as LoadReply | null, received: 0 };
+(window as unknown as { __schedplayEmbed: typeof state }).__schedplayEmbed = state;
+
+let api: Bridge | null = null;
+let text = "";
+let frame: HTMLIFrameElement | null = null;
+
+// ---- messages out ----
+
+function emit(type: string, body: Record<string, unknown> = {}): void {
+  if (window.parent === window) return;
+  const msg: Msg = { schedplay: 1, type, ...body };
+  // A target origin that is not the parent's drops the message: posting to
+  // each allowed origin reaches the host only if it is one of them.
+  for (const o of allowed) window.parent.postMessage(msg, o);
+}
+
+function showError(message: string): void {
+  errorEl.textContent = message;
+  errorEl.hidden = false;
+  emit("error", { message });
+}
+
+// ---- the stage ----
+
+function loadText(t: string): LoadReply | null {
+  text = t;
+  if (textarea.value !== t) textarea.value = t;
+  updateOpenFull();
+  if (!api) return null;
+  const reply = JSON.parse(api.load("scenario.yaml", t)) as LoadReply;
+  state.lastReply = reply;
+  if (reply.ok) {
+    state.loadedGen = reply.gen;
+    errorEl.hidden = true;
+  } else {
+    const d = reply.diagnostics?.[0];
+    showError(d ? `Line ${d.line}: ${d.msg}` : reply.error ?? "the scenario did not load");
+  }
+  emit("loaded", { ok: reply.ok, summary: reply.summary, diagnostics: reply.diagnostics ?? [] });
+  return reply;
+}
+
+// Playback goes through the bridge when the build has it (play, pause,
+// seek); otherwise the request is answered with an error event.
+type Playback = { play?: () => string; pause?: () => string; seek?: (t: string) => string };
+
+function playback(kind: "play" | "pause" | "seek", t?: number): boolean {
+  const b = api as (Bridge & Playback) | null;
+  const fn = b?.[kind];
+  if (!b || typeof fn !== "function") {
+    emit("error", { message: `${kind} is not available ${b ? "in this build" : "before the playground has loaded"}`, request: kind });
+    return false;
+  }
+  if (kind === "seek") fn.call(b, String(t ?? 0));
+  else (fn as () => string).call(b);
+  if (kind === "play") state.playing = true;
+  if (kind === "pause") state.playing = false;
+  if (kind === "seek") state.t = t ?? 0;
+  emit("state", { playing: state.playing, t: state.t });
+  return true;
+}
+
+function onEvent(json: string): void {
+  const ev = JSON.parse(json) as BridgeEvent | { type: "time"; t: number };
+  switch (ev.type) {
+    case "select":
+      emit("select", { kind: ev.kind, key: ev.key });
+      break;
+    case "drawn":
+      state.drawnGen = ev.gen;
+      break;
+    case "time":
+      state.t = ev.t;
+      emit("time", { t: ev.t });
+      break;
+    case "panic":
+    case "fatal":
+      showError("Internal error: " + ev.message.split("\n")[0]);
+      break;
+  }
+}
+
+function attach(b: Bridge): void {
+  if (api) return;
+  api = b;
+  api.setListener(onEvent);
+  api.setTheme(opts.theme as "light" | "dark");
+  const doc = frame?.contentDocument;
+  if (doc?.body) doc.body.style.background = opts.theme === "dark" ? "#11151c" : "#f4f6fa";
+  loadText(text);
+  if (opts.t > 0) playback("seek", opts.t);
+  if (opts.autoplay) playback("play");
+  emit("ready", { engine: ENGINE_VERSION });
+}
+(window as unknown as { onSchedplayStage: (b: Bridge) => void }).onSchedplayStage = attach;
+
+function activate(): void {
+  if (state.activated) return;
+  state.activated = true;
+  placeholder.hidden = true;
+  stageBox.hidden = false;
+  frame = document.createElement("iframe");
+  frame.src = "stage.html";
+  frame.title = "Cluster canvas";
+  frame.addEventListener("load", () => {
+    const b = (frame?.contentWindow as unknown as { schedplay?: Bridge } | null)?.schedplay;
+    if (b) attach(b);
+  });
+  stageBox.prepend(frame);
+  emit("activated");
+}
+
+// ---- the shield: the host page keeps its scroll until the reader clicks ----
+
+shield.addEventListener("click", () => {
+  shield.hidden = true;
+});
+document.documentElement.addEventListener("mouseleave", () => {
+  shield.hidden = false;
+});
+
+// ---- messages in ----
+
+window.addEventListener("message", (e: MessageEvent) => {
+  if (e.source !== window.parent || window.parent === window) return;
+  if (!allowed.includes("*") && !allowed.includes(e.origin)) return;
+  const m = e.data as Partial<Msg> | null;
+  if (!m || typeof m !== "object" || m.schedplay !== 1 || typeof m.type !== "string") return;
+  state.received++;
+  switch (m.type) {
+    case "load":
+      if (typeof m.yaml !== "string") return emit("error", { message: "load needs yaml (a string)", request: "load" });
+      activate();
+      loadText(m.yaml);
+      break;
+    case "activate":
+      activate();
+      break;
+    case "play":
+    case "pause":
+      playback(m.type);
+      break;
+    case "seek":
+      if (typeof m.t !== "number" || !Number.isFinite(m.t) || m.t < 0) {
+        return emit("error", { message: "seek needs t (seconds, a number >= 0)", request: "seek" });
+      }
+      playback("seek", m.t);
+      break;
+    case "getState":
+      emit("state", { playing: state.playing, t: state.t, loaded: state.lastReply?.ok ?? false, yaml: text });
+      break;
+    default:
+      emit("error", { message: `unknown request ${m.type}`, request: m.type });
+  }
+});
+
+// ---- editor ----
+
+let timer: number | undefined;
+textarea.readOnly = opts.readonly;
+textarea.addEventListener("input", () => {
+  clearTimeout(timer);
+  timer = window.setTimeout(() => loadText(textarea.value), 250);
+});
+if (opts.editor !== "none") {
+  editorBox.hidden = false;
+  editorBox.open = opts.editor === "open";
+}
+
+function updateOpenFull(): void {
+  const a = $<HTMLAnchorElement>("open-full");
+  const l = linkFor(new URL("index.html", location.href).href, { yaml: text, seed: 0, engine: ENGINE_VERSION, view: {} });
+  a.href = l.fits ? l.url : "index.html";
+}
+
+// ---- start ----
+
+async function initialText(): Promise<string> {
+  const example = q.get("example");
+  if (example) {
+    if (!/^[a-z0-9][a-z0-9-]*$/.test(example)) throw new Error(`no example named ${JSON.stringify(example)}`);
+    const r = await fetch(`examples/${example}.yaml`);
+    if (!r.ok) throw new Error(`no example named ${example}`);
+    return r.text();
+  }
+  if (isPermalink(location.hash)) {
+    const d = decode(location.hash);
+    if (d.ok) return d.link.yaml;
+    showError(d.error);
+    return d.recovered;
+  }
+  return "";
+}
+
+async function start(): Promise<void> {
+  try {
+    text = await initialText();
+  } catch (err) {
+    showError(String(err instanceof Error ? err.message : err));
+  }
+  textarea.value = text;
+  updateOpenFull();
+  const meta = lessonMeta(text, "scenario.yaml");
+  $("ph-title").textContent = text ? meta.title : "Kubernetes scheduler playground";
+  $("ph-sub").textContent = meta.summary;
+  emit("resize", { height: opts.height });
+  if (opts.load === "eager") return activate();
+  $("activate").addEventListener("click", activate);
+  if (opts.load === "visible" && "IntersectionObserver" in window) {
+    // Inside a frame the observer measures against the top page's viewport.
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((en) => en.isIntersecting)) {
+        io.disconnect();
+        activate();
+      }
+    }, { rootMargin: "200px" });
+    io.observe(document.documentElement);
+  }
+}
+
+start();

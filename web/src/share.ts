@@ -1,0 +1,241 @@
+// Sharing on the playground page: opening a permalink (with the draft kept
+// aside), the "Copy link", "Download YAML" and "Import" controls, and a
+// notice banner for what they have to say. main.ts hands in an Editor and
+// calls openInitial once at start.
+import { decode, ENGINE_VERSION, isPermalink, linkFor, MAX_LINK_CHARS, type View } from "./permalink";
+import { browserStore, Drafts, worthKeeping } from "./drafts";
+
+export interface Editor {
+  getText(): string;
+  setText(text: string): void;
+  getView(): View;
+  applyView(view: View): void;
+}
+
+export interface Opened {
+  text: string;
+  view?: View;
+}
+
+// State the end-to-end tests read.
+export const shareProbe = { opened: "" as "" | "link" | "damaged-link" | "draft" | "default", lastLink: "" };
+(window as unknown as { __schedplayShare: typeof shareProbe }).__schedplayShare = shareProbe;
+
+export const drafts = new Drafts(browserStore());
+
+// ---- the banner ----
+
+interface Action {
+  label: string;
+  id: string;
+  run: () => void;
+}
+
+let banner: HTMLElement | null = null;
+
+function el(tag: string, cls?: string, text?: string): HTMLElement {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+// notify shows a message with buttons; kind "error" is announced assertively.
+export function notify(kind: "info" | "error", title: string, text: string, actions: Action[] = [], extra?: HTMLElement): void {
+  if (!banner) {
+    banner = el("div", "share-banner");
+    banner.id = "share-banner";
+    document.body.append(banner);
+  }
+  banner.className = `share-banner ${kind}`;
+  banner.setAttribute("role", kind === "error" ? "alert" : "status");
+  const body = el("div", "share-body");
+  body.append(el("strong", "share-title", title), document.createTextNode(" "), el("span", "share-text", text));
+  if (extra) body.append(extra);
+  const buttons = el("div", "share-actions");
+  for (const a of actions) {
+    const b = el("button", undefined, a.label) as HTMLButtonElement;
+    b.type = "button";
+    b.id = a.id;
+    b.addEventListener("click", a.run);
+    buttons.append(b);
+  }
+  const close = el("button", "share-close", "×") as HTMLButtonElement;
+  close.type = "button";
+  close.id = "share-dismiss";
+  close.title = "Dismiss";
+  close.setAttribute("aria-label", "Dismiss");
+  close.addEventListener("click", dismiss);
+  buttons.append(close);
+  banner.replaceChildren(body, buttons);
+  banner.hidden = false;
+}
+
+export function dismiss(): void {
+  if (banner) banner.hidden = true;
+}
+
+// ---- opening ----
+
+let editorRef: Editor | null = null;
+
+function restoreAction(ed: Editor): Action {
+  return {
+    label: "Restore your previous draft",
+    id: "share-restore",
+    run: () => {
+      const kept = drafts.previous();
+      if (!kept) return;
+      // Swap, so the text being replaced is itself kept.
+      drafts.keepAside(ed.getText(), "your restore");
+      ed.setText(kept.text);
+      drafts.save(kept.text);
+      notify("info", "Previous draft restored.", "The text it replaced is kept: restore again to swap back.", [restoreAction(ed)]);
+    },
+  };
+}
+
+// openFragment decides what the editor shows for a fragment, given the
+// draft it would replace; it keeps that draft aside when it holds work.
+export function openFragment(ed: Editor, fragment: string, draft: string | null, defaultText: string): Opened | null {
+  if (!isPermalink(fragment)) return null;
+  const d = decode(fragment);
+  if (d.ok) {
+    const kept = worthKeeping(draft, d.link.yaml, defaultText) && drafts.keepAside(draft, "a shared link");
+    drafts.save(d.link.yaml);
+    shareProbe.opened = "link";
+    if (kept) {
+      notify("info", "Opened a shared scenario.", "Your previous draft is kept.", [restoreAction(ed)]);
+    }
+    return { text: d.link.yaml, view: d.link.view };
+  }
+  shareProbe.opened = "damaged-link";
+  const text = d.recovered !== "" ? d.recovered : draft ?? defaultText;
+  const kept = d.recovered !== "" && worthKeeping(draft, text, defaultText) && drafts.keepAside(draft, "a damaged link");
+  const what = d.recovered !== ""
+    ? ` The editor shows the ${d.recovered.length} characters that could be read.`
+    : " The editor keeps your draft.";
+  notify("error", "Could not open the link.", d.error + what + (kept ? " Your previous draft is kept." : ""),
+    kept ? [restoreAction(ed)] : []);
+  if (d.recovered !== "") drafts.save(text);
+  return { text, view: d.partial?.view };
+}
+
+// forgetFragment drops the link from the address bar once it is in the
+// editor, so a reload shows the (autosaved) draft rather than the link again.
+function forgetFragment(): void {
+  history.replaceState(null, "", location.pathname + location.search);
+}
+
+// openInitial returns what the editor shows at start: a link in the
+// address, else the autosaved draft, else the default scenario.
+export function openInitial(ed: Editor, defaultText: string): Opened {
+  editorRef = ed;
+  const draft = drafts.current();
+  const fromLink = openFragment(ed, location.hash, draft, defaultText);
+  if (fromLink) {
+    forgetFragment();
+    return fromLink;
+  }
+  shareProbe.opened = draft !== null ? "draft" : "default";
+  return { text: draft ?? defaultText };
+}
+
+// A link pasted into the address bar of an open page.
+window.addEventListener("hashchange", () => {
+  const ed = editorRef;
+  if (!ed || !isPermalink(location.hash)) return;
+  const opened = openFragment(ed, location.hash, ed.getText(), "");
+  forgetFragment();
+  if (opened) {
+    ed.setText(opened.text);
+    if (opened.view) ed.applyView(opened.view);
+  }
+});
+
+// ---- controls ----
+
+export function downloadYAML(text: string, name = "scenario.yaml"): void {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/yaml" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.rel = "noopener";
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export async function copyLink(ed: Editor): Promise<void> {
+  const built = linkFor(location.href, { yaml: ed.getText(), seed: 0, engine: ENGINE_VERSION, view: ed.getView() });
+  if (!built.fits) {
+    shareProbe.lastLink = "";
+    notify("error", "This scenario is too large for a link.",
+      `Its link would take ${built.length} characters; chat apps cut links at ${MAX_LINK_CHARS}. Download the YAML and share the file instead.`,
+      [{ label: "Download YAML", id: "share-download", run: () => downloadYAML(ed.getText()) }]);
+    return;
+  }
+  shareProbe.lastLink = built.url;
+  const field = el("input", "share-link") as HTMLInputElement;
+  field.readOnly = true;
+  field.value = built.url;
+  field.setAttribute("aria-label", "Link to this scenario");
+  field.addEventListener("focus", () => field.select());
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(built.url);
+    copied = true;
+  } catch {
+    // No clipboard permission: the field below lets the user copy by hand.
+  }
+  notify("info", copied ? "Link copied." : "Link ready to copy.", `${built.length} characters.`, [], field);
+}
+
+// importText puts a file's text (a scenario or a kubectl dump) in the
+// editor, keeping the replaced draft aside.
+export function importText(ed: Editor, text: string, name: string): void {
+  const cur = ed.getText();
+  const kept = worthKeeping(cur, text, "") && drafts.keepAside(cur, "an import");
+  ed.setText(text);
+  drafts.save(text);
+  notify("info", `Imported ${name}.`, kept ? "Your previous draft is kept." : "", kept ? [restoreAction(ed)] : []);
+}
+
+function pickFile(ed: Editor): void {
+  const input = document.createElement("input");
+  input.type = "file";
+  input.accept = ".yaml,.yml,.json,application/yaml,application/json,text/plain";
+  input.addEventListener("change", async () => {
+    const f = input.files?.[0];
+    if (f) importText(ed, await f.text(), f.name);
+  });
+  input.click();
+}
+
+// setupControls adds "Copy link", "Download YAML" and "Import" to bar, and
+// accepts a file dropped anywhere on the page.
+export function setupControls(ed: Editor, bar: HTMLElement): void {
+  const add = (id: string, label: string, title: string, run: () => void) => {
+    const b = el("button", undefined, label) as HTMLButtonElement;
+    b.type = "button";
+    b.id = id;
+    b.title = title;
+    b.addEventListener("click", run);
+    bar.prepend(b);
+  };
+  add("import", "Import", "Open a scenario file or a `kubectl get nodes,pods,pdb,priorityclasses -A -o yaml` dump (or drop it on the page)", () => pickFile(ed));
+  add("download", "Download YAML", "Save the scenario as a YAML file", () => downloadYAML(ed.getText()));
+  add("copy-link", "Copy link", "Copy a link that opens this scenario", () => void copyLink(ed));
+  document.addEventListener("dragover", (e) => {
+    if (e.dataTransfer?.types.includes("Files")) e.preventDefault();
+  });
+  // Capture: the editor would otherwise insert a dropped file at the cursor.
+  document.addEventListener("drop", async (e) => {
+    const f = e.dataTransfer?.files?.[0];
+    if (!f) return;
+    e.preventDefault();
+    e.stopPropagation();
+    importText(ed, await f.text(), f.name);
+  }, { capture: true });
+}

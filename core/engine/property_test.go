@@ -33,15 +33,15 @@ func genScenario(seed uint64) string {
 			free[n] -= cpu
 			bound = fmt.Sprintf("  nodeName: n%d\n", n)
 		}
-		fmt.Fprintf(&b, "apiVersion: v1\nkind: Pod\nmetadata: {name: pod%d}\nspec:\n%s  priorityClassName: p%d\n  terminationGracePeriodSeconds: %d\n  containers: [{name: c, resources: {requests: {cpu: \"%d\"}}}]\n---\n",
+		fmt.Fprintf(&b, "apiVersion: v1\nkind: Pod\nmetadata: {name: pod%d}\nspec:\n%s  priorityClassName: p%d\n  terminationGracePeriodSeconds: %d\n  containers: [{name: c, image: pause, resources: {requests: {cpu: \"%d\"}}}]\n---\n",
 			i, bound, r.IntN(3), r.IntN(20), cpu)
 	}
 	if r.IntN(2) == 0 {
-		fmt.Fprintf(&b, "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  replicas: %d\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec:\n      priorityClassName: p0\n      containers: [{name: c, resources: {requests: {cpu: \"1\"}}}]\n---\n", 1+r.IntN(4))
+		fmt.Fprintf(&b, "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  replicas: %d\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec:\n      priorityClassName: p0\n      containers: [{name: c, image: pause, resources: {requests: {cpu: \"1\"}}}]\n---\n", 1+r.IntN(4))
 	}
 	b.WriteString("apiVersion: schedplay.dev/v1alpha1\nkind: Timeline\nspec:\n  actions:\n")
 	fmt.Fprintf(&b, "  - {at: %ds, cordon: n0}\n", 5+r.IntN(20))
-	fmt.Fprintf(&b, "  - {at: %ds, create: {apiVersion: v1, kind: Pod, metadata: {name: late}, spec: {priorityClassName: p2, containers: [{name: c, resources: {requests: {cpu: \"2\"}}}]}}}\n", 10+r.IntN(30))
+	fmt.Fprintf(&b, "  - {at: %ds, create: {apiVersion: v1, kind: Pod, metadata: {name: late}, spec: {priorityClassName: p2, containers: [{name: c, image: pause, resources: {requests: {cpu: \"2\"}}}]}}}\n", 10+r.IntN(30))
 	fmt.Fprintf(&b, "  - {at: %ds, pressure: {node: n1, resource: memory, threshold: soft, evictionMaxPodGracePeriod: 3, limit: 0, usage: {pod0: 1Gi, pod1: 2Gi}}}\n", 20+r.IntN(30))
 	fmt.Fprintf(&b, "  - {at: %ds, addNode: {apiVersion: v1, kind: Node, metadata: {name: extra}, status: {allocatable: {cpu: \"4\", pods: \"10\"}}}}\n", 30+r.IntN(60))
 	return b.String()

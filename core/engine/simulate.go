@@ -26,7 +26,7 @@ import (
 const IdleFlushInterval = queue.DefaultPodMaxInUnschedulablePodsDuration
 
 // DefaultMaxEvents bounds a run; a scenario that hits it likely loops.
-const DefaultMaxEvents = 200_000
+const DefaultMaxEvents = 50_000
 
 // Options tune a simulation.
 type Options struct {
@@ -504,6 +504,7 @@ func (s *Simulation) preempt(preemptor *simPod, runner *profileRunner, pr *defau
 			Type: api.DisruptionTarget, Status: api.ConditionTrue, Reason: api.PodReasonPreempt,
 			Message: runner.fwk.ProfileName() + ": preempting to accommodate a higher priority pod",
 		})
+		s.podUpdated(&before, p)
 		s.requeue(assignedPodUpdate, &before, p)
 		s.terminate(vp, EvPreempted, fmt.Sprintf("preempted by %s on %s", preemptor.pod.Key(), node), nil)
 	}
@@ -530,6 +531,7 @@ func (s *Simulation) terminate(sp *simPod, kind, reason string, override *int64)
 		deadline := s.now.Add(time.Duration(grace) * time.Second)
 		p.DeletionTimestamp = &deadline
 		p.DeletionGracePeriodSeconds = &grace
+		s.podUpdated(&before, p)
 		s.requeue(assignedPodUpdate, &before, p)
 	} else {
 		grace = plan.GracePeriod
@@ -548,6 +550,15 @@ func (s *Simulation) terminate(sp *simPod, kind, reason string, override *int64)
 		s.addTimer(s.now.Add(plan.Sigterm), timerSigterm, p.Key(), false)
 	}
 	s.addTimer(s.now.Add(plan.End), timerEnd, p.Key(), plan.Killed)
+}
+
+// podUpdated tells the snapshot that a bound pod was changed in place, as
+// the cache hears of every pod update: the node's generation moves, so
+// nothing cached for the node (spread counts) outlives the change.
+func (s *Simulation) podUpdated(old, p *api.Pod) {
+	if err := s.snap.UpdatePod(old, p); err != nil {
+		panic(fmt.Sprintf("updating %s: %v", p.Key(), err)) // only bound pods are updated
+	}
 }
 
 func (s *Simulation) fire(t *timer) {

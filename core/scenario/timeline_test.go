@@ -27,7 +27,7 @@ func TestLoadTimeline(t *testing.T) {
 		check  func(t *testing.T, a *Action)
 	}{
 		{"create pod", `  - at: 30s
-    create: {apiVersion: v1, kind: Pod, metadata: {name: late}, spec: {containers: [{name: c}]}}
+    create: {apiVersion: v1, kind: Pod, metadata: {name: late}, spec: {containers: [{name: c, image: i}]}}
 `, func(t *testing.T, a *Action) {
 			p, ok := a.Object.(*api.Pod)
 			if a.Kind != ActionCreate || a.At != 30*time.Second || !ok || p.Namespace != "default" || p.Name != "late" {

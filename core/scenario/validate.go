@@ -495,6 +495,10 @@ func (v *validator) podSpec(path string, s *api.PodSpec, pod bool) {
 				v.err(p+".name", fmt.Sprintf("Duplicate value: %q", c.Name), "container names must be unique in a pod")
 			}
 			names[c.Name] = true
+			if strings.TrimSpace(c.Image) == "" {
+				// The API server requires it (ValidatePodCreate), so kubectl apply would fail too.
+				v.err(p+".image", "Required value", "name an image, e.g. image: registry.k8s.io/pause:3.10")
+			}
 			v.resources(p+".resources", &c.Resources)
 			if c.RestartPolicy != nil {
 				if list.name == "containers" {

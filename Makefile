@@ -25,10 +25,10 @@ test: test-go test-conformance test-e2e
 
 # Conformance: OURS is the CLI built from this tree; the harness builds upstream v1.36.
 test-conformance: build
-	OURS=$(abspath $(BIN)/schedplay) ./scripts/conformance.sh 25
+	OURS=$(abspath $(BIN)/schedplay) ./scripts/conformance.sh quick
 
 conformance: build
-	OURS=$(abspath $(BIN)/schedplay) ./scripts/conformance.sh 300
+	OURS=$(abspath $(BIN)/schedplay) ./scripts/conformance.sh full
 
 # The playground: web builds the static site into web/build (wasm, wasm_exec.js,
 # the esbuild bundle), serve serves it on 127.0.0.1:$(PORT), test-e2e drives it

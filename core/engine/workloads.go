@@ -514,7 +514,9 @@ func (s *Simulation) evictStep(node string) {
 	ranked := eviction.Rank(active, ps.stats, p.Resource)
 	victim := s.pods[ranked[0].Key()]
 	override := eviction.GracePeriodOverride(victim.pod, p.Threshold == scenario.ThresholdHard, p.MaxPodGracePeriod)
+	before := *victim.pod
 	victim.pod.Status.Conditions = append(append([]api.PodCondition(nil), victim.pod.Status.Conditions...), eviction.Condition(p.Resource))
+	s.podUpdated(&before, victim.pod)
 	ps.evicting = victim.pod.Key()
 	s.terminate(victim, EvEvicted, fmt.Sprintf("node-pressure eviction on %s (%s use %d > limit %d, %s threshold), ranked 1st of %d: %s",
 		node, p.Resource, used, p.Limit.Value(), p.Threshold, len(active), eviction.Why(victim.pod, ps.stats, p.Resource)), &override)

@@ -84,14 +84,13 @@ func (n *NodeInfo) RemovePod(pod *api.Pod) error {
 }
 
 func removeFromSlice(s []*PodInfo, key string) ([]*PodInfo, *PodInfo) {
-	for i := range s {
-		if s[i].Pod.Key() == key {
-			removed := s[i]
-			s[i] = s[len(s)-1]
-			return s[:len(s)-1], removed
-		}
+	i := indexOfPod(s, key)
+	if i < 0 {
+		return s, nil
 	}
-	return s, nil
+	removed := s[i]
+	s[i] = s[len(s)-1]
+	return s[:len(s)-1], removed
 }
 
 func podWithAffinity(p *api.Pod) bool {
@@ -202,4 +201,54 @@ func (n *NodeInfo) Clone() *NodeInfo {
 	out.PodsWithAffinity = append([]*PodInfo(nil), n.PodsWithAffinity...)
 	out.PodsWithRequiredAntiAffinity = append([]*PodInfo(nil), n.PodsWithRequiredAntiAffinity...)
 	return out
+}
+
+// UpdatePod replaces a pod already on the node with its new version (the
+// same object changed in place, or a new one with the same key), as the
+// scheduler cache does on a pod update, and bumps Generation so that
+// anything cached for this node is recomputed. Upstream's cache removes the
+// old pod and adds the new one, which moves it to the end of the list; here
+// it keeps its place, so pod order (and with it every decision) is the same
+// as before the update path existed.
+func (n *NodeInfo) UpdatePod(oldPod, newPod *api.Pod) error {
+	key := oldPod.Key()
+	i := indexOfPod(n.Pods, key)
+	if i < 0 {
+		return fmt.Errorf("no pod %s on node %s", key, n.node.Name)
+	}
+	old := n.Pods[i]
+	pi := old
+	if old.Pod != newPod {
+		pi = NewPodInfo(newPod)
+	}
+	n.Pods[i] = pi
+	n.PodsWithAffinity = replaceInSlice(n.PodsWithAffinity, key, pi, podWithAffinity(newPod))
+	n.PodsWithRequiredAntiAffinity = replaceInSlice(n.PodsWithRequiredAntiAffinity, key, pi, len(pi.RequiredAntiAffinityTerms) > 0)
+	n.update(old.Pod, -1)
+	n.update(newPod, 1)
+	return nil
+}
+
+func indexOfPod(s []*PodInfo, key string) int {
+	for i := range s {
+		if s[i].Pod.Key() == key {
+			return i
+		}
+	}
+	return -1
+}
+
+// replaceInSlice puts pi in key's place in s, appends it when it is new to
+// s and keep is set, and removes key when keep is not set.
+func replaceInSlice(s []*PodInfo, key string, pi *PodInfo, keep bool) []*PodInfo {
+	i := indexOfPod(s, key)
+	switch {
+	case i >= 0 && keep:
+		s[i] = pi
+	case i >= 0:
+		s, _ = removeFromSlice(s, key)
+	case keep:
+		s = append(s, pi)
+	}
+	return s
 }

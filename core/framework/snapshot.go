@@ -175,3 +175,20 @@ func (s *Snapshot) RemovePod(p *api.Pod) error {
 	}
 	return nil
 }
+
+// UpdatePod tells the snapshot that a pod bound to a node changed (status,
+// deletionTimestamp, labels), as the cache's UpdatePod: the node's
+// Generation moves, so caches keyed by it see the change.
+func (s *Snapshot) UpdatePod(oldPod, newPod *api.Pod) error {
+	ni, err := s.Get(newPod.Spec.NodeName)
+	if err != nil {
+		return err
+	}
+	if err := ni.UpdatePod(oldPod, newPod); err != nil {
+		return err
+	}
+	if podWithAffinity(oldPod) || podWithAffinity(newPod) {
+		s.RebuildAffinityLists()
+	}
+	return nil
+}

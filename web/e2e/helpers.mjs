@@ -31,7 +31,7 @@ export async function open(context) {
   });
   await page.goto(url);
   await page.waitForFunction(
-    () => window.__schedplay?.loadedGen >= 1 && window.__schedplay.drawnGen === window.__schedplay.loadedGen,
+    () => window.__schedplay?.loadedGen >= 1 && window.__schedplay.drawnGen >= window.__schedplay.loadedGen,
     null,
     { timeout: 30000, polling: 50 },
   );
@@ -48,10 +48,7 @@ export async function bridge(page, method, ...args) {
 }
 
 export async function editorText(page) {
-  return page.evaluate(() => {
-    const lines = [...document.querySelectorAll(".cm-content .cm-line")];
-    return lines.map((l) => l.textContent).join("\n");
-  });
+  return page.evaluate(() => window.__schedplayText());
 }
 
 // edit types text into the editor after pressing keys (for example
@@ -71,11 +68,12 @@ export const appendText = (page, text) => edit(page, "Control+End", text);
 // replaceText swaps the whole document.
 export const replaceText = (page, text) => edit(page, "Control+A", text);
 
-// settled waits until the canvas shows the last good load and its
-// animations (0.4 s at most) are done.
+// settled waits until the canvas shows the last scene the page asked for
+// (selecting a pod makes newer ones, with its spread overlay) and its
+// animations (0.7 s at most) are done.
 export async function settled(page) {
-  await page.waitForFunction(() => window.__schedplay.drawnGen === window.__schedplay.loadedGen, null, { polling: 50 });
-  await page.waitForTimeout(600);
+  await page.waitForFunction(() => window.__schedplay.drawnGen >= window.__schedplay.loadedGen, null, { polling: 50 });
+  await page.waitForTimeout(800);
 }
 
 // stageShot screenshots the canvas frame.

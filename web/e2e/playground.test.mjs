@@ -62,23 +62,31 @@ describe("playground", () => {
     assert.deepEqual(page.errors, []);
   });
 
-  test("typing a new pod into the editor makes it appear; clicking it opens its details", async () => {
+  test("typing a new pod into the editor makes it appear and get scheduled; clicking it opens its details", async () => {
     const before = await probe(page);
     const beforeShot = await stageShot(page, "02-before-new-pod.png");
     await appendText(page, newPod("e2e-new-pod", "high"));
     const p = await probe(page);
     assert.ok(p.lastReply.ok, `the edited scenario loads: ${JSON.stringify(p.lastReply.diagnostics)}`);
     assert.equal(p.lastReply.summary.pending, before.lastReply.summary.pending + 1);
+    // After an edit the page simulates and shows the end of the new run.
+    await page.waitForFunction(() => window.__schedplay.simDone && window.__schedplay.cursor === window.__schedplay.events - 1, null, { polling: 50 });
     await settled(page);
     const d = await bridge(page, "details", "pod", "default/e2e-new-pod");
     assert.ok(d.ok && d.pod.priorityClass === "high", "the new pod is in the scene");
+    assert.match(d.pod.node ?? "", /^node-/, `the new pod landed on a node: ${JSON.stringify(d.pod)}`);
     const afterShot = await stageShot(page, "02-new-pod.png");
     assert.ok((await diffFraction(context, beforeShot, afterShot)) > 0.002, "the canvas changed");
 
     await clickOnStage(page, "pod", "default/e2e-new-pod");
     await page.waitForSelector("#details:not([hidden])");
     assert.equal(await page.textContent("#details h2"), "e2e-new-pod");
-    assert.match(await page.textContent("#details"), /pending/);
+    assert.match(await page.textContent("#details"), /running on node-/);
+    // The explain table of its last attempt: one row per node and a total.
+    await page.waitForSelector("#details table.explain");
+    const rows = await page.$$eval("#details table.explain tr", (trs) => trs.map((t) => t.textContent));
+    assert.ok(rows.filter((r) => /^★? ?node-[abc]/.test(r)).length === 3, `explain rows ${JSON.stringify(rows)}`);
+    assert.ok(rows.some((r) => /total \d+/.test(r)), "feasible nodes show their total score");
     await page.screenshot({ path: join(shots, "03-pod-details.png") });
 
     // Clicking a node shows its pods.
@@ -139,6 +147,74 @@ describe("playground", () => {
     assert.deepEqual(page.errors, [], "no dialog opened and no script error");
     await replaceText(page, good);
     assert.ok((await probe(page)).lastReply.ok);
+  });
+
+  test("stepping and scrubbing change the shown time", async () => {
+    await page.click("#tl-start");
+    assert.match(await page.textContent("#tl-time"), /^t=0s · event 0\//);
+    await page.click("#tl-fwd");
+    let p = await probe(page);
+    assert.equal(p.cursor, 0);
+    assert.match(await page.textContent("#tl-time"), /^t=0s · event 1\//);
+    // Step until simulated time moves (the victim's grace period ends).
+    for (let i = 0; i < 10 && (await probe(page)).now === 0; i++) await page.click("#tl-fwd");
+    p = await probe(page);
+    assert.ok(p.now >= 30, `stepping reached t=${p.now}`);
+    assert.match(await page.textContent("#tl-time"), new RegExp(`^t=${Math.floor(p.now)}s`));
+    await page.click("#tl-back");
+    assert.equal((await probe(page)).cursor, p.cursor - 1);
+
+    await page.$eval("#tl-scrub", (e) => {
+      e.value = "15";
+      e.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    p = await probe(page);
+    assert.equal(p.now, 15);
+    assert.match(await page.textContent("#tl-time"), /^t=15s/);
+    // At 15 s low-b2 is half-way through its grace period.
+    const v = await bridge(page, "details", "pod", "default/low-b2");
+    assert.ok(v.ok && v.pod.termination, `low-b2 at 15s: ${JSON.stringify(v.pod)}`);
+    await settled(page);
+    await page.screenshot({ path: join(shots, "07-scrubbed.png") });
+
+    // The event log jumps in time.
+    await page.click("#log li:first-child button");
+    assert.equal((await probe(page)).cursor, 0);
+    // Shortcuts do not steal keys from the editor.
+    const text = await editorText(page);
+    await page.click(".cm-content");
+    await page.keyboard.press("End");
+    await page.keyboard.type(".");
+    assert.equal((await probe(page)).cursor, 0, "a dot typed in the editor stepped the timeline");
+    await page.keyboard.press("Backspace");
+    assert.equal(await editorText(page), text);
+  });
+
+  test("the default preemption scenario plays to the end", async () => {
+    await replaceText(page, await (await fetch(new URL("default.yaml", page.url()))).text());
+    await page.waitForFunction(() => window.__schedplay.simDone, null, { polling: 50 });
+    await page.click("#tl-start");
+    await page.click("#tl-preempt");
+    const p = await probe(page);
+    assert.ok(p.cursor > 0, "there is a preemption");
+    const ghost = await bridge(page, "details", "node", "node-b");
+    assert.deepEqual((ghost.node.ghosts ?? []).map((g) => g.name), ["critical"], "critical's ghost holds node-b");
+    // The next preemption event is the victim's: it counts down its grace period.
+    await page.click("#tl-preempt");
+    const v = await bridge(page, "details", "pod", "default/low-b2");
+    assert.equal(v.pod.termination?.ends, 30, `the victim is terminating: ${JSON.stringify(v.pod)}`);
+    await settled(page);
+    await page.screenshot({ path: join(shots, "08-preemption.png") });
+
+    await page.selectOption("#tl-speed", "16");
+    await page.click("#tl-play");
+    await page.waitForFunction(() => window.__schedplay.cursor === window.__schedplay.events - 1, null, { polling: 100, timeout: 20000 });
+    assert.equal((await bridge(page, "details", "pod", "default/low-b2")).ok, false, "the victim is gone");
+    const c = await bridge(page, "details", "pod", "default/critical");
+    assert.equal(c.pod.node, "node-b", "the preemptor runs on its nominated node");
+    await settled(page);
+    await page.screenshot({ path: join(shots, "09-preemption-end.png") });
+    assert.deepEqual(page.errors, []);
   });
 
   test("the draft comes back after a reload, and the theme switches", async () => {

@@ -9,8 +9,6 @@ import { oneDark } from "@codemirror/theme-one-dark";
 import type { Bridge, BridgeEvent, DetailsReply, Diagnostic, LoadReply, SimulateReply, TraceEvent } from "./bridge";
 import { el, renderDetails } from "./details";
 import { fmtTime, Timeline } from "./timeline";
-import { openInitial, setupControls, type Editor } from "./share";
-import type { View } from "./permalink";
 
 const DRAFT_KEY = "schedplay.draft";
 const THEME_KEY = "schedplay.theme";
@@ -35,6 +33,8 @@ const probe = {
   editToFrameMs: 0, // last edit (debounce excluded) to the frame showing its end state
 };
 (window as unknown as { __schedplay: typeof probe }).__schedplay = probe;
+// The whole editor text for the tests (the DOM holds only the visible lines).
+(window as unknown as { __schedplayText: () => string }).__schedplayText = () => editor.state.doc.toString();
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const statusEl = $("status");
@@ -219,7 +219,6 @@ function attach(b: Bridge): void {
   applyTheme(currentTheme());
   statusEl.textContent = "Ready";
   reload(editor.state.doc.toString());
-  if (pendingView) shareEditor.applyView(pendingView);
 }
 (window as unknown as { onSchedplayStage: (b: Bridge) => void }).onSchedplayStage = attach;
 frame.addEventListener("load", () => {
@@ -448,23 +447,6 @@ document.addEventListener("keydown", onKey);
 // Keys pressed while the canvas frame has the focus arrive in its document.
 frame.addEventListener("load", () => frame.contentDocument?.addEventListener("keydown", onKey));
 
-// ---- sharing: permalinks, copy link, download, import (share.ts) ----
-
-let pendingView: View | null = null; // a link's view, applied once the stage is up
-const shareEditor: Editor = {
-  getText: () => editor.state.doc.toString(),
-  setText,
-  getView: () => (selection?.kind === "pod" ? { pod: selection.key } : {}),
-  applyView: (v) => {
-    pendingView = api ? null : v;
-    if (api && v.pod) {
-      api.select("pod", v.pod);
-      showDetails("pod", v.pod);
-    }
-  },
-};
-setupControls(shareEditor, $("reset").parentElement as HTMLElement);
-
 // ---- start ----
 
 $("reset").addEventListener("click", () => {
@@ -477,10 +459,9 @@ async function start(): Promise<void> {
   } catch {
     defaultText = "";
   }
-  const opened = openInitial(shareEditor, defaultText);
-  setText(opened.text);
+  const draft = localStorage.getItem(DRAFT_KEY);
+  setText(draft ?? defaultText);
   textReady = true;
   reload(editor.state.doc.toString());
-  if (opened.view) shareEditor.applyView(opened.view);
 }
 start();

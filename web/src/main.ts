@@ -9,6 +9,8 @@ import { oneDark } from "@codemirror/theme-one-dark";
 import type { Bridge, BridgeEvent, DetailsReply, Diagnostic, LoadReply, SimulateReply, TraceEvent } from "./bridge";
 import { el, renderDetails } from "./details";
 import { fmtTime, Timeline } from "./timeline";
+import { openInitial, setupControls, type Editor } from "./share";
+import type { View } from "./permalink";
 
 const DRAFT_KEY = "schedplay.draft";
 const THEME_KEY = "schedplay.theme";
@@ -219,6 +221,7 @@ function attach(b: Bridge): void {
   applyTheme(currentTheme());
   statusEl.textContent = "Ready";
   reload(editor.state.doc.toString());
+  if (pendingView) shareEditor.applyView(pendingView);
 }
 (window as unknown as { onSchedplayStage: (b: Bridge) => void }).onSchedplayStage = attach;
 frame.addEventListener("load", () => {
@@ -447,6 +450,23 @@ document.addEventListener("keydown", onKey);
 // Keys pressed while the canvas frame has the focus arrive in its document.
 frame.addEventListener("load", () => frame.contentDocument?.addEventListener("keydown", onKey));
 
+// ---- sharing: permalinks, copy link, download, import (share.ts) ----
+
+let pendingView: View | null = null; // a link's view, applied once the stage is up
+const shareEditor: Editor = {
+  getText: () => editor.state.doc.toString(),
+  setText,
+  getView: () => (selection?.kind === "pod" ? { pod: selection.key } : {}),
+  applyView: (v) => {
+    pendingView = api ? null : v;
+    if (api && v.pod) {
+      api.select("pod", v.pod);
+      showDetails("pod", v.pod);
+    }
+  },
+};
+setupControls(shareEditor, $("reset").parentElement as HTMLElement);
+
 // ---- start ----
 
 $("reset").addEventListener("click", () => {
@@ -459,9 +479,10 @@ async function start(): Promise<void> {
   } catch {
     defaultText = "";
   }
-  const draft = localStorage.getItem(DRAFT_KEY);
-  setText(draft ?? defaultText);
+  const opened = openInitial(shareEditor, defaultText);
+  setText(opened.text);
   textReady = true;
   reload(editor.state.doc.toString());
+  if (opened.view) shareEditor.applyView(opened.view);
 }
 start();

@@ -84,3 +84,23 @@ func (s *Simulation) ExplainAt(key string, seq int) (*Attempt, error) {
 	}
 	return a, nil
 }
+
+// PodObject returns the simulation's pod (its latest version: spec and
+// requests never change, labels and status may), or nil.
+func (s *Simulation) PodObject(key string) *api.Pod {
+	if sp := s.pods[key]; sp != nil {
+		return sp.pod
+	}
+	return nil
+}
+
+// NodeObject returns a node the simulation knows, including nodes its
+// timeline adds, or nil.
+func (s *Simulation) NodeObject(name string) *api.Node {
+	for _, n := range s.nodes {
+		if n.Name == name {
+			return n
+		}
+	}
+	return nil
+}

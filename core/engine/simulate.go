@@ -478,6 +478,8 @@ func (s *Simulation) setNomination(sp *simPod, node string) {
 // DisruptionTarget condition and a graceful delete, lower-priority pods
 // nominated to the node lose their nomination, the preemptor is nominated.
 func (s *Simulation) preempt(preemptor *simPod, runner *profileRunner, pr *defaultpreemption.Result) {
+	s.queue.SetPreempting(true)
+	defer s.queue.SetPreempting(false)
 	node := pr.NominatedNodeName
 	var victims []string
 	for _, v := range pr.Victims {

@@ -92,6 +92,8 @@ type PriorityQueue struct {
 	// decide where it goes if it fails (the engine runs one cycle at a time).
 	inFlight       *Entry
 	inFlightEvents []recordedEvent
+	// preempting is set while the in-flight pod's preemption is carried out.
+	preempting bool
 }
 
 // New returns an empty queue.
@@ -326,11 +328,18 @@ func (q *PriorityQueue) MoveAllToActiveOrBackoffQueue(ev framework.ClusterEvent,
 			moves = append(moves, m)
 		}
 	}
-	if q.inFlight != nil {
+	if q.inFlight != nil && !q.preempting {
 		q.inFlightEvents = append(q.inFlightEvents, recordedEvent{event: ev, oldObj: oldObj, newObj: newObj})
 	}
 	return moves
 }
+
+// SetPreempting marks the stretch in which the in-flight pod's preemption is
+// carried out. Upstream runs it asynchronously and DefaultPreemption's
+// PreEnqueue holds the preemptor back until the victims' deletions are
+// issued, so the events its own preemption causes (victims updated or gone,
+// lower-priority nominations cleared) never requeue the preemptor itself.
+func (q *PriorityQueue) SetPreempting(on bool) { q.preempting = on }
 
 // move asks the hints about one waiting pod and moves it if they say so.
 func (q *PriorityQueue) move(e *Entry, ev framework.ClusterEvent, oldObj, newObj any, now time.Time) (Move, bool) {
@@ -369,6 +378,9 @@ func (q *PriorityQueue) Update(oldPod, newPod *api.Pod, now time.Time) []Move {
 	events := framework.PodSchedulingPropertiesChange(newPod, oldPod)
 	key := newPod.Key()
 	if q.inFlight != nil && q.inFlight.Pod.Key() == key {
+		if q.preempting {
+			return nil
+		}
 		for _, ev := range events {
 			q.inFlightEvents = append(q.inFlightEvents, recordedEvent{event: ev, oldObj: oldPod, newObj: newPod})
 		}

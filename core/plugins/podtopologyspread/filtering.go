@@ -181,21 +181,9 @@ func (pl *PodTopologySpread) calPreFilterState(pod *api.Pod, allNodes []*framewo
 		CriticalPaths:     make([]*criticalPaths, len(constraints)),
 		TpValueToMatchNum: make([]map[string]int, len(constraints)),
 	}
+	totals := pl.counts.totals(pod, constraints, allNodes, countOptions{requireAll: true})
 	for i := range constraints {
-		s.TpValueToMatchNum[i] = map[string]int{}
-	}
-	require := labels.GetRequiredNodeAffinity(pod)
-	for _, ni := range allNodes {
-		node := ni.Node()
-		if !nodeLabelsMatchSpreadConstraints(node.Labels, constraints) {
-			continue
-		}
-		for i, c := range constraints {
-			if !c.matchNodeInclusionPolicies(pod, node, require) {
-				continue
-			}
-			s.TpValueToMatchNum[i][node.Labels[c.TopologyKey]] += countPodsMatchSelector(ni.Pods, c.Selector, pod.Namespace)
-		}
+		s.TpValueToMatchNum[i] = maps.Clone(totals[i])
 	}
 	for i := range constraints {
 		s.CriticalPaths[i] = newCriticalPaths()

@@ -43,6 +43,8 @@ type PodTopologySpread struct {
 	systemDefaulted    bool
 	defaultConstraints []api.TopologySpreadConstraint
 	handle             framework.Handle
+	// counts keeps per-domain pod counts between cycles (see counts.go).
+	counts countCache
 }
 
 var (

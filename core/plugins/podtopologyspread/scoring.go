@@ -6,7 +6,6 @@ import (
 
 	"github.com/schedplay/schedplay/core/api"
 	"github.com/schedplay/schedplay/core/framework"
-	"github.com/schedplay/schedplay/core/labels"
 )
 
 const (
@@ -102,23 +101,12 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *api.Pod,
 	if len(s.Constraints) == 0 {
 		return framework.NewStatus(framework.Skip)
 	}
-	require := labels.GetRequiredNodeAffinity(pod)
-	for _, ni := range allNodes {
-		node := ni.Node()
-		if requireAllTopologies && !nodeLabelsMatchSpreadConstraints(node.Labels, s.Constraints) {
-			continue
-		}
-		for i, c := range s.Constraints {
-			if !c.matchNodeInclusionPolicies(pod, node, require) {
-				continue
-			}
-			// Domains without a feasible node are not needed; hostname
-			// domains were never created here.
-			cnt := s.TopologyValueToPodCounts[i][node.Labels[c.TopologyKey]]
-			if cnt == nil {
-				continue
-			}
-			*cnt += int64(countPodsMatchSelector(ni.Pods, c.Selector, pod.Namespace))
+	// Only domains of feasible nodes were created (never hostname ones);
+	// they take their counts over all nodes.
+	totals := pl.counts.totals(pod, s.Constraints, allNodes, countOptions{requireAll: requireAllTopologies, skipHostname: true})
+	for i := range s.Constraints {
+		for v, cnt := range s.TopologyValueToPodCounts[i] {
+			*cnt = int64(totals[i][v])
 		}
 	}
 	state.Write(preScoreStateKey, s)

@@ -28,8 +28,8 @@ func TestSnapshotUpdatePod(t *testing.T) {
 	}
 	deadline := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	tests := []struct {
-		name   string
-		update func(pods []*api.Pod) (old, new *api.Pod)
+		name    string
+		update  func(pods []*api.Pod) (old, new *api.Pod)
 		wantErr bool
 	}{
 		{

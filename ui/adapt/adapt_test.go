@@ -135,3 +135,41 @@ func TestDefaultScenarioLoads(t *testing.T) {
 		}
 	}
 }
+
+func TestLoadLesson(t *testing.T) {
+	const text = `
+apiVersion: v1
+kind: Node
+metadata: {name: n1}
+status:
+  allocatable: {cpu: "1", memory: 1Gi, pods: "5"}
+---
+apiVersion: schedplay.dev/v1alpha1
+kind: Lesson
+metadata: {name: tiny}
+spec:
+  title: A tiny lesson
+  topic: Basics
+  summary: One node.
+  captions:
+  - {at: 1m30s, text: "later"}
+  - on: {kind: Scheduled, pod: web, node: n1}
+    text: "bound"
+`
+	res := adapt.Load("tiny.yaml", []byte(text))
+	if !res.OK {
+		t.Fatalf("load failed: %+v", res.Diagnostics)
+	}
+	at := 90.0
+	want := &adapt.Lesson{Title: "A tiny lesson", Summary: "One node.", Topic: "Basics", Captions: []adapt.Caption{
+		{At: &at, Text: "later"},
+		// A bare pod name means the default namespace, as the lesson test reads it.
+		{On: &adapt.EventMatch{Kind: "Scheduled", Pod: "default/web", Node: "n1"}, Text: "bound"},
+	}}
+	if diff := cmp.Diff(want, res.Lesson); diff != "" {
+		t.Errorf("lesson (-want +got):\n%s", diff)
+	}
+	if res := adapt.Load("none.yaml", []byte(text[:120])); res.Lesson != nil {
+		t.Errorf("a scenario without a Lesson got %+v", res.Lesson)
+	}
+}

@@ -33,7 +33,9 @@ type Result struct {
 	Diagnostics []Diagnostic `json:"diagnostics"`
 	Summary     Summary      `json:"summary"`
 	// Error is set when the load failed without diagnostics.
-	Error    string             `json:"error,omitempty"`
+	Error string `json:"error,omitempty"`
+	// Lesson is the scenario's Lesson document, for the page's captions.
+	Lesson   *Lesson            `json:"lesson,omitempty"`
 	Scene    *ui.Scene          `json:"-"`
 	Scenario *scenario.Scenario `json:"-"`
 }
@@ -55,7 +57,51 @@ func Load(filename string, data []byte) Result {
 		sum.Pods += len(n.Pods)
 	}
 	sum.Pods += sum.Pending
-	return Result{OK: true, Diagnostics: diagnostics(s.Warnings), Summary: sum, Scene: scene, Scenario: s}
+	return Result{OK: true, Diagnostics: diagnostics(s.Warnings), Summary: sum, Scene: scene, Scenario: s, Lesson: lesson(s.Lesson)}
+}
+
+// Lesson is what the page shows of a scenario's Lesson: the title and
+// summary, and the captions it times against the trace.
+type Lesson struct {
+	Title    string    `json:"title"`
+	Summary  string    `json:"summary"`
+	Topic    string    `json:"topic,omitempty"`
+	Captions []Caption `json:"captions"`
+}
+
+// Caption is shown from a time (At, seconds) or from the first trace event
+// that On matches (every field set must be equal; Reason is a substring).
+type Caption struct {
+	At   *float64    `json:"at,omitempty"`
+	On   *EventMatch `json:"on,omitempty"`
+	Text string      `json:"text"`
+}
+
+// EventMatch is scenario.EventMatch as the page matches it.
+type EventMatch struct {
+	Kind   string `json:"kind"`
+	Pod    string `json:"pod,omitempty"`
+	Node   string `json:"node,omitempty"`
+	Reason string `json:"reason,omitempty"`
+}
+
+func lesson(l *scenario.Lesson) *Lesson {
+	if l == nil {
+		return nil
+	}
+	out := &Lesson{Title: l.Title, Summary: l.Summary, Topic: l.Topic, Captions: []Caption{}}
+	for _, c := range l.Captions {
+		vc := Caption{Text: c.Text}
+		if c.At != nil {
+			at := c.At.Seconds()
+			vc.At = &at
+		}
+		if c.On != nil {
+			vc.On = &EventMatch{Kind: c.On.Kind, Pod: c.On.Pod, Node: c.On.Node, Reason: c.On.Reason}
+		}
+		out.Captions = append(out.Captions, vc)
+	}
+	return out
 }
 
 func diagnostics(ds []scenario.Diagnostic) []Diagnostic {

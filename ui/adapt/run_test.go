@@ -162,7 +162,7 @@ metadata: {name: p, labels: {app: a}}
 spec:
   topologySpreadConstraints:
   - {maxSkew: 1, topologyKey: rack, whenUnsatisfiable: DoNotSchedule, labelSelector: {matchLabels: {app: a}}}
-  containers: [{name: c}]
+  containers: [{name: c, image: pause}]
 `
 	sc, err := scenario.Load("rack.yaml", []byte(src))
 	if err != nil {

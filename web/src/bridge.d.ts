@@ -20,6 +20,7 @@ export interface LoadReply {
   error?: string;
   stopped?: string; // set when the scenario is over the budget
   budget: { nodes: number; pods: number; events: number };
+  lesson?: import("./captions").Lesson; // the scenario's Lesson document
 }
 
 export interface TraceEvent {

@@ -8,7 +8,9 @@ import { setDiagnostics, type Diagnostic as CMDiagnostic } from "@codemirror/lin
 import { oneDark } from "@codemirror/theme-one-dark";
 import type { Bridge, BridgeEvent, DetailsReply, Diagnostic, LoadReply, SimulateReply, TraceEvent } from "./bridge";
 import { el, renderDetails } from "./details";
-import { fmtTime, Timeline } from "./timeline";
+import { fmtTime, SPEEDS } from "./timeline";
+import { Player } from "./player";
+import { Captions, type Lesson } from "./captions";
 import { openInitial, setupControls, type Editor } from "./share";
 import type { View } from "./permalink";
 
@@ -31,8 +33,13 @@ const probe = {
   events: 0, // trace events so far
   cursor: -1, // event shown
   now: 0, // simulated seconds shown
+  speed: 1, // playback speed
   shownGen: 0, // generation of the last seek
   editToFrameMs: 0, // last edit (debounce excluded) to the frame showing its end state
+  captionsSeen: [] as string[], // lesson captions in the order shown
+  // performance.now() when the text was ready and the stage's bridge came up;
+  // how long the first load took (web/bench/first-frame.mjs reads these).
+  startup: { text: 0, attach: 0, firstLoadMs: 0 },
 };
 (window as unknown as { __schedplay: typeof probe }).__schedplay = probe;
 // The whole editor text for the tests (the DOM holds only the visible lines).
@@ -86,6 +93,7 @@ const editor: EditorView = new EditorView({
         if (!u.docChanged) return;
         clearTimeout(timer);
         timer = window.setTimeout(() => {
+          timer = undefined;
           const text = u.state.doc.toString();
           localStorage.setItem(DRAFT_KEY, text);
           reload(text);
@@ -120,6 +128,7 @@ function reload(text: string): void {
   loadingEl.hidden = true;
   const started = performance.now();
   const reply = JSON.parse(api.load("scenario.yaml", text)) as LoadReply;
+  if (probe.loads === 0) probe.startup.firstLoadMs = performance.now() - started;
   probe.lastReply = reply;
   probe.loads++;
   const doc = editor.state.doc;
@@ -135,6 +144,11 @@ function reload(text: string): void {
     statusEl.textContent = `${s.nodes} node${s.nodes === 1 ? "" : "s"} · ${s.pods} pod${s.pods === 1 ? "" : "s"} · ${s.pending} pending`;
     statusEl.className = "status ok";
     startPlayback(reply, started);
+    if (pendingView) {
+      const v = pendingView;
+      pendingView = null;
+      applyView(v);
+    }
   } else {
     const errs = diags.filter((d) => d.severity === "error");
     const first = reply.diagnostics?.[0];
@@ -155,9 +169,10 @@ const hooks = {
     showDetails("pod", key);
   },
   jump(seq: number) {
-    tl.playing = false;
-    tl.seek(seq);
-    render(true);
+    player.act(() => {
+      tl.playing = false;
+      tl.seek(seq);
+    });
   },
 };
 
@@ -217,11 +232,13 @@ function onEvent(json: string): void {
 function attach(b: Bridge): void {
   if (api) return;
   api = b;
+  player.api = b;
+  player.run();
   api.setListener(onEvent);
   applyTheme(currentTheme());
   statusEl.textContent = "Ready";
+  probe.startup.attach = performance.now();
   reload(editor.state.doc.toString());
-  if (pendingView) shareEditor.applyView(pendingView);
 }
 (window as unknown as { onSchedplayStage: (b: Bridge) => void }).onSchedplayStage = attach;
 frame.addEventListener("load", () => {
@@ -263,9 +280,8 @@ splitter.addEventListener("keydown", (e) => {
   if (e.key === "ArrowRight") setSplit(cur + 0.02);
 });
 
-// ---- playback ----
+// ---- playback (player.ts) ----
 
-const tl = new Timeline();
 const playBtn = $<HTMLButtonElement>("tl-play");
 const scrub = $<HTMLInputElement>("tl-scrub");
 const timeEl = $("tl-time");
@@ -275,49 +291,35 @@ const logList = $("log-list");
 const budgetEl = $("budget");
 const LOG_MAX = 3000; // rows the event log renders; the scrubber reaches the rest
 let editStarted = 0;
-let followEnd = false; // after an edit, show the end of the new run
 let firstRun = true;
 let detailsShownAt = 0;
-let shown = { cursor: -2, now: -1 };
-let stopped = "";
+
+const player = new Player({
+  onEvents(events) {
+    appendLog(events);
+    captions?.add(events);
+  },
+  onRender: renderControls,
+  onStopped(stopped) {
+    budgetEl.hidden = stopped === "";
+    budgetEl.textContent = stopped ? `Budget: ${stopped}.` : "";
+  },
+});
+const tl = player.tl;
 
 function startPlayback(reply: LoadReply, started: number): void {
-  tl.reset();
   logList.replaceChildren();
   probe.simDone = false;
-  stopped = reply.stopped ?? "";
-  shown = { cursor: -2, now: -1 };
-  // The first run plays from the start; after an edit the end state is
-  // what the author wants to see (Home and Space replay it).
-  followEnd = !firstRun;
-  tl.playing = firstRun;
+  setLesson(reply.lesson ?? null);
+  // The first run plays from the start (a lesson, the default scenario);
+  // after an edit the end state is what the author wants to see (Home and
+  // Space replay it).
+  player.start({ playing: firstRun, followEnd: !firstRun, stopped: reply.stopped, gen: reply.gen });
+  tl.speed = Number(speedSel.value) || 1;
   if (!firstRun) editStarted = started;
   firstRun = false;
-  updateBudget();
-  pump();
-}
-
-function updateBudget(): void {
-  budgetEl.hidden = stopped === "";
-  budgetEl.textContent = stopped ? `Budget: ${stopped}.` : "";
-}
-
-// pump grows the trace a few milliseconds per frame until it is complete,
-// so that re-simulating never freezes the page.
-function pump(): void {
-  if (!api || probe.simDone) return;
-  const r = JSON.parse(api.simulate("8")) as SimulateReply;
-  const fresh = (JSON.parse(api.trace(String(tl.events.length))) as { events: TraceEvent[] }).events ?? [];
-  tl.events.push(...fresh);
-  appendLog(fresh);
-  tl.done = probe.simDone = r.done;
-  probe.events = tl.events.length;
-  if (r.stopped && r.stopped !== stopped) {
-    stopped = r.stopped;
-    updateBudget();
-  }
-  if (followEnd) tl.seek(tl.events.length - 1);
-  render(false);
+  player.pump();
+  player.render(false);
 }
 
 function appendLog(events: TraceEvent[]): void {
@@ -339,23 +341,19 @@ function appendLog(events: TraceEvent[]): void {
 }
 
 let currentLi: HTMLElement | null = null;
-// render pushes the playhead to the canvas and the controls; force also
-// refreshes the details panel (which replays to explain, so not every frame).
-function render(force: boolean): void {
-  if (!api) return;
+// renderControls shows the playhead in the controls; force also refreshes
+// the details panel (which replays to explain, so not every frame).
+function renderControls(moved: boolean, force: boolean): void {
   probe.cursor = tl.cursor;
   probe.now = tl.now;
-  const moved = shown.cursor !== tl.cursor;
-  if (moved || shown.now !== tl.now) {
-    const r = JSON.parse(api.seek(String(tl.cursor), String(tl.now))) as { gen: number };
-    probe.shownGen = probe.loadedGen = r.gen;
-    shown = { cursor: tl.cursor, now: tl.now };
-  }
-  const end = tl.end;
-  scrub.max = String(end);
+  probe.speed = tl.speed;
+  probe.events = tl.events.length;
+  probe.simDone = player.simDone;
+  probe.shownGen = probe.loadedGen = player.gen;
+  scrub.max = String(tl.end);
   scrub.value = String(tl.now);
   const total = tl.events.length;
-  timeEl.textContent = `t=${fmtTime(tl.now)} · event ${tl.cursor + 1}/${total}${probe.simDone ? "" : "…"}`;
+  timeEl.textContent = `t=${fmtTime(tl.now)} · event ${tl.cursor + 1}/${total}${player.simDone ? "" : "…"}`;
   playBtn.textContent = tl.playing ? "❚❚" : "▶";
   playBtn.setAttribute("aria-label", tl.playing ? "Pause" : "Play");
   if (moved) {
@@ -364,43 +362,59 @@ function render(force: boolean): void {
     currentLi?.classList.add("current");
     if (currentLi && !logEl.hidden) currentLi.scrollIntoView({ block: "nearest" });
   }
+  showCaption();
   if (selection && (force || (moved && performance.now() - detailsShownAt > 400))) showDetails(selection.kind, selection.key);
 }
 
-let last = performance.now();
-function onFrame(t: number): void {
-  const dt = Math.min(0.1, (t - last) / 1000);
-  last = t;
-  pump();
-  if (tl.tick(dt)) render(false);
-  else if (!tl.playing) playBtn.textContent = "▶";
-  requestAnimationFrame(onFrame);
-}
-requestAnimationFrame(onFrame);
-
-function togglePlay(): void {
-  if (!tl.playing && tl.cursor >= tl.events.length - 1 && tl.done) tl.seek(-1); // replay from the start
-  tl.playing = !tl.playing;
-  followEnd = false;
-  render(false);
-}
-function act(fn: () => void): void {
-  followEnd = false;
-  fn();
-  render(true);
-}
+const togglePlay = () => player.toggle();
+const act = (fn: () => void) => player.act(fn);
 playBtn.addEventListener("click", togglePlay);
 $("tl-back").addEventListener("click", () => act(() => tl.step(-1)));
 $("tl-fwd").addEventListener("click", () => act(() => tl.step(1)));
 $("tl-start").addEventListener("click", () => act(() => { tl.playing = false; tl.seek(-1); }));
 $("tl-preempt").addEventListener("click", () => act(() => tl.nextPreemption()));
 scrub.addEventListener("input", () => act(() => { tl.playing = false; tl.scrub(Number(scrub.value)); }));
+function setSpeed(speed: number): void {
+  tl.speed = speed;
+  speedSel.value = String(speed);
+}
 speedSel.addEventListener("change", () => { tl.speed = Number(speedSel.value); });
 function setLog(show: boolean): void {
   logEl.hidden = !show;
   $("tl-log").setAttribute("aria-pressed", String(show));
 }
 $("tl-log").addEventListener("click", () => setLog(logEl.hidden));
+
+// ---- lesson captions (captions.ts) ----
+
+const lessonEl = $("lesson");
+const captionEl = $("lesson-caption");
+let captions: Captions | null = null;
+let captionShown = -2;
+
+function setLesson(lesson: Lesson | null): void {
+  captions = lesson ? new Captions(lesson) : null;
+  captionShown = -2;
+  probe.captionsSeen = [];
+  lessonEl.hidden = !lesson;
+  $("lesson-title").textContent = lesson?.title ?? "";
+  const sum = $("lesson-summary");
+  sum.textContent = lesson?.summary ?? "";
+  sum.title = lesson?.summary ?? "";
+  showCaption();
+}
+
+function showCaption(): void {
+  if (!captions) return;
+  const i = captions.at(tl.cursor, tl.now);
+  if (i === captionShown) return;
+  captionShown = i;
+  const text = i >= 0 ? captions.lesson.captions[i].text : "";
+  captionEl.textContent = text;
+  captionEl.hidden = i < 0;
+  lessonEl.classList.toggle("has-caption", i >= 0);
+  if (i >= 0) probe.captionsSeen.push(text);
+}
 
 // ---- keyboard ----
 
@@ -436,8 +450,8 @@ function onKey(e: KeyboardEvent): void {
     Home: () => act(() => { tl.playing = false; tl.seek(-1); }),
     End: () => act(() => { tl.playing = false; tl.seek(tl.events.length - 1); }),
     p: () => act(() => tl.nextPreemption()),
-    "]": () => { tl.faster(1); speedSel.value = String(tl.speed); },
-    "[": () => { tl.faster(-1); speedSel.value = String(tl.speed); },
+    "]": () => { tl.faster(1); setSpeed(tl.speed); },
+    "[": () => { tl.faster(-1); setSpeed(tl.speed); },
     l: () => setLog(logEl.hidden),
     "?": () => setHelp(helpEl.hidden),
   };
@@ -452,18 +466,33 @@ frame.addEventListener("load", () => frame.contentDocument?.addEventListener("ke
 
 // ---- sharing: permalinks, copy link, download, import (share.ts) ----
 
-let pendingView: View | null = null; // a link's view, applied once the stage is up
+// A link's view (selected pod, time, speed), applied once its scenario is
+// loaded: at once, or after the stage comes up or the pending reload.
+let pendingView: View | null = null;
+function applyView(v: View): void {
+  if (!api || timer !== undefined || !textReady) {
+    pendingView = v;
+    return;
+  }
+  if (v.speed !== undefined && v.speed > 0) {
+    // The nearest speed the control offers.
+    setSpeed(SPEEDS.reduce((a, b) => (Math.abs(Math.log(b / v.speed!)) < Math.abs(Math.log(a / v.speed!)) ? b : a)));
+  }
+  if (v.t !== undefined && v.t > 0) player.seekTime(v.t);
+  if (v.pod) {
+    api.select("pod", v.pod);
+    showDetails("pod", v.pod);
+  }
+}
 const shareEditor: Editor = {
   getText: () => editor.state.doc.toString(),
   setText,
-  getView: () => (selection?.kind === "pod" ? { pod: selection.key } : {}),
-  applyView: (v) => {
-    pendingView = api ? null : v;
-    if (api && v.pod) {
-      api.select("pod", v.pod);
-      showDetails("pod", v.pod);
-    }
+  getView: () => {
+    const v: View = { t: Math.round(tl.now * 1000) / 1000, speed: tl.speed };
+    if (selection?.kind === "pod") v.pod = selection.key;
+    return v;
   },
+  applyView,
 };
 setupControls(shareEditor, $("reset").parentElement as HTMLElement);
 
@@ -481,8 +510,12 @@ async function start(): Promise<void> {
   }
   const opened = openInitial(shareEditor, defaultText);
   setText(opened.text);
+  // Loaded right here: the edit debounce must not load it a second time.
+  clearTimeout(timer);
+  timer = undefined;
   textReady = true;
+  if (opened.view) pendingView = opened.view;
+  probe.startup.text = performance.now();
   reload(editor.state.doc.toString());
-  if (opened.view) shareEditor.applyView(opened.view);
 }
 start();

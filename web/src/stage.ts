@@ -10,8 +10,17 @@ const w = window as unknown as {
   parent: Window & { onSchedplayStage?: (api: Bridge) => void };
 };
 
+// Start-up moments (ms since the epoch, comparable across frames) for the
+// performance bench (web/bench): script start, wasm compiled and
+// instantiated, Go's main ready.
+const marks: Record<string, number> = {};
+const mark = (name: string) => { marks[name] = performance.timeOrigin + performance.now(); };
+(window as unknown as { __stageMarks: typeof marks }).__stageMarks = marks;
+mark("script");
+
 // The bridge calls this once window.schedplay exists.
 w.schedplayReady = (api: Bridge) => {
+  mark("ready");
   w.parent.onSchedplayStage?.(api);
 };
 
@@ -26,6 +35,7 @@ async function boot(): Promise<void> {
     const bytes = await (await fetch("main.wasm")).arrayBuffer();
     instance = (await WebAssembly.instantiate(bytes, go.importObject)).instance;
   }
+  mark("instantiated");
   await go.run(instance);
 }
 

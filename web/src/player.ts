@@ -1,0 +1,151 @@
+// Playback of a loaded scenario, shared by the playground page and the embed
+// page: it grows the trace a few milliseconds per frame (so re-simulating
+// never freezes the page), moves the Timeline, and tells the canvas which
+// event and time to show. The pages draw their own controls from onRender.
+import type { Bridge, SimulateReply, TraceEvent } from "./bridge";
+import { Timeline } from "./timeline";
+
+export interface PlayerHooks {
+  // Fresh trace events, in order, as the simulation produces them.
+  onEvents?(events: TraceEvent[]): void;
+  // After every change of what is shown; moved: the cursor changed.
+  onRender?(moved: boolean, force: boolean): void;
+  // The budget message changed ("" when none).
+  onStopped?(stopped: string): void;
+}
+
+const SLICE_MS = "8"; // simulation time per frame
+
+export class Player {
+  readonly tl = new Timeline();
+  simDone = true;
+  stopped = "";
+  gen = 0; // the canvas generation of the last seek
+  // followEnd keeps the end of a growing trace on screen (after an edit).
+  followEnd = false;
+  // A time to show once the trace reaches it (a link's or embed's t).
+  private pendingTime: number | null = null;
+  private shown = { cursor: -2, now: -1 };
+  private last = 0;
+  private raf = 0;
+
+  // api is the stage's bridge, once the stage is up.
+  api: Bridge | null = null;
+
+  constructor(private hooks: PlayerHooks = {}) {}
+
+  // start plays a freshly loaded run from its t=0 view.
+  start(opts: { playing: boolean; followEnd: boolean; stopped?: string; gen: number }): void {
+    this.tl.reset();
+    this.tl.playing = opts.playing;
+    this.followEnd = opts.followEnd;
+    this.simDone = false;
+    this.stopped = opts.stopped ?? "";
+    this.gen = opts.gen;
+    this.shown = { cursor: -2, now: -1 };
+    this.hooks.onStopped?.(this.stopped);
+  }
+
+  // pump grows the trace by one slice of simulation.
+  pump(): void {
+    const api = this.api;
+    if (!api || this.simDone) return;
+    const r = JSON.parse(api.simulate(SLICE_MS)) as SimulateReply;
+    const fresh = (JSON.parse(api.trace(String(this.tl.events.length))) as { events: TraceEvent[] }).events ?? [];
+    this.tl.events.push(...fresh);
+    this.hooks.onEvents?.(fresh);
+    this.tl.done = this.simDone = r.done;
+    if ((r.stopped ?? "") !== this.stopped && r.stopped) {
+      this.stopped = r.stopped;
+      this.hooks.onStopped?.(this.stopped);
+    }
+    if (this.followEnd) this.tl.seek(this.tl.events.length - 1);
+    this.applyPendingTime();
+  }
+
+  // seekTime shows simulated time t as soon as the trace has reached it:
+  // at once if it has, else when the simulation gets there (or ends).
+  seekTime(t: number): void {
+    this.pendingTime = Math.max(0, t);
+    this.followEnd = false;
+    this.tl.playing = false;
+    this.applyPendingTime();
+    this.render(true);
+  }
+
+  get waitingForTime(): boolean {
+    return this.pendingTime !== null;
+  }
+
+  private applyPendingTime(): void {
+    const t = this.pendingTime;
+    if (t === null) return;
+    const evs = this.tl.events;
+    // Events at exactly t may still come: wait for one past it.
+    if (!this.simDone && (evs.length === 0 || evs[evs.length - 1].t <= t)) return;
+    this.pendingTime = null;
+    this.tl.scrub(t);
+  }
+
+  play(): void {
+    const tl = this.tl;
+    if (tl.cursor >= tl.events.length - 1 && tl.done) tl.seek(-1); // replay from the start
+    tl.playing = true;
+    this.followEnd = false;
+    this.pendingTime = null;
+    this.render(false);
+  }
+
+  pause(): void {
+    this.tl.playing = false;
+    this.render(false);
+  }
+
+  toggle(): void {
+    if (this.tl.playing) this.pause();
+    else this.play();
+  }
+
+  // act runs a user's move of the playhead and shows it.
+  act(fn: () => void): void {
+    this.followEnd = false;
+    this.pendingTime = null;
+    fn();
+    this.render(true);
+  }
+
+  // render pushes the playhead to the canvas, then lets the page update.
+  render(force: boolean): void {
+    const tl = this.tl;
+    if (!this.api) return;
+    const moved = this.shown.cursor !== tl.cursor;
+    if (moved || this.shown.now !== tl.now) {
+      const r = JSON.parse(this.api.seek(String(tl.cursor), String(tl.now))) as { gen: number };
+      this.gen = r.gen;
+      this.shown = { cursor: tl.cursor, now: tl.now };
+    }
+    this.hooks.onRender?.(moved, force);
+  }
+
+  // frame is one animation frame: simulate a slice, advance playback.
+  frame(t: number): void {
+    const dt = this.last ? Math.min(0.1, (t - this.last) / 1000) : 0;
+    this.last = t;
+    const growing = !this.simDone, playing = this.tl.playing;
+    this.pump();
+    if (this.tl.tick(dt) || growing || playing !== this.tl.playing) this.render(false);
+  }
+
+  // run drives frame from requestAnimationFrame until stop.
+  run(): void {
+    const loop = (t: number) => {
+      this.frame(t);
+      this.raf = requestAnimationFrame(loop);
+    };
+    this.raf = requestAnimationFrame(loop);
+  }
+
+  stop(): void {
+    cancelAnimationFrame(this.raf);
+  }
+}

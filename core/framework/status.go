@@ -111,12 +111,16 @@ func (s *Status) Plugin() string {
 	return s.plugin
 }
 
-// WithPlugin records which plugin produced the status.
+// WithPlugin records which plugin produced the status. A status that
+// already names p is left unwritten, so a plugin may return one shared
+// status for many nodes.
 func (s *Status) WithPlugin(p string) *Status {
 	if s == nil {
 		return nil
 	}
-	s.plugin = p
+	if s.plugin != p {
+		s.plugin = p
+	}
 	return s
 }
 

@@ -216,7 +216,7 @@ func (pl *PodTopologySpread) Filter(state *framework.CycleState, pod *api.Pod, n
 	for i, c := range s.Constraints {
 		tpVal, ok := node.Labels[c.TopologyKey]
 		if !ok {
-			return framework.NewStatus(framework.UnschedulableAndUnresolvable, ErrReasonNodeLabelNotMatch)
+			return pl.rejectLabel
 		}
 		minMatchNum := s.minMatchNum(i, c.MinDomains)
 		selfMatchNum := 0
@@ -225,7 +225,7 @@ func (pl *PodTopologySpread) Filter(state *framework.CycleState, pod *api.Pod, n
 		}
 		matchNum := s.TpValueToMatchNum[i][tpVal]
 		if matchNum+selfMatchNum-minMatchNum > int(c.MaxSkew) {
-			return framework.NewStatus(framework.Unschedulable, ErrReasonConstraintsNotMatch)
+			return pl.rejectSkew
 		}
 	}
 	return nil

@@ -454,3 +454,41 @@ func zoneNodes() []*api.Node {
 		st.MakeNode().Name("node-y").Label("zone", "zone2").Label("node", "node-y").Obj(),
 	}
 }
+
+// TestFilterSharesRejections pins that the nodes Filter rejects for one
+// reason get one shared status, and that the runtime naming its plugin on
+// every node leaves it as a fresh status would be: same code, reasons and
+// plugin for each node.
+func TestFilterSharesRejections(t *testing.T) {
+	pods := []*api.Pod{
+		st.MakePod().Name("p1").Label("foo", "bar").Node("node1").Obj(),
+		st.MakePod().Name("p2").Label("foo", "bar").Node("node2").Obj(),
+	}
+	nodes := append(docsNodes(), withoutLabel(st.MakeNode().Name("node5").Zone("zoneC").Obj(), api.LabelTopologyZone),
+		withoutLabel(st.MakeNode().Name("node6").Zone("zoneC").Obj(), api.LabelTopologyZone))
+	pod := st.MakePod().Name("mypod").Label("foo", "bar").SpreadConstraint(1, api.LabelTopologyZone, api.DoNotSchedule, fooBar, nil, nil, nil, nil).Obj()
+	h := st.NewHandle(pods, nodes)
+	pl := newPlugin(t, nil, h)
+	state := framework.NewCycleState()
+	if _, s := pl.PreFilter(state, pod, h.Snapshot.List()); !s.IsSuccess() {
+		t.Fatalf("PreFilter: %v", s)
+	}
+	got := map[string]*framework.Status{}
+	for _, ni := range h.Snapshot.List() {
+		got[ni.Node().Name] = pl.Filter(state, pod, ni).WithPlugin(Name)
+	}
+	if got["node1"] != got["node2"] || got["node5"] != got["node6"] {
+		t.Errorf("rejections for one reason are not shared: %p %p, %p %p", got["node1"], got["node2"], got["node5"], got["node6"])
+	}
+	want := map[string]*framework.Status{
+		"node1": framework.NewStatus(framework.Unschedulable, ErrReasonConstraintsNotMatch).WithPlugin(Name),
+		"node2": framework.NewStatus(framework.Unschedulable, ErrReasonConstraintsNotMatch).WithPlugin(Name),
+		"node3": nil,
+		"node4": nil,
+		"node5": framework.NewStatus(framework.UnschedulableAndUnresolvable, ErrReasonNodeLabelNotMatch).WithPlugin(Name),
+		"node6": framework.NewStatus(framework.UnschedulableAndUnresolvable, ErrReasonNodeLabelNotMatch).WithPlugin(Name),
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Filter statuses (-want +got):\n%s", diff)
+	}
+}

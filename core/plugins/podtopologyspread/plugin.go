@@ -45,6 +45,12 @@ type PodTopologySpread struct {
 	handle             framework.Handle
 	// counts keeps per-domain pod counts between cycles (see counts.go).
 	counts countCache
+	// Filter's two rejections, made once and shared by every node they
+	// reject: with maxSkew over a few zones most nodes fail, and a fresh
+	// Status each was most of a cycle's garbage. Nothing changes a filter
+	// status after the runtime names its plugin (always this one), so
+	// sharing is invisible to preemption, FitError and explain.
+	rejectLabel, rejectSkew *framework.Status
 }
 
 var (
@@ -79,7 +85,12 @@ func New(args any, h framework.Handle) (framework.Plugin, error) {
 	if err := validateArgs(&a); err != nil {
 		return nil, err
 	}
-	pl := &PodTopologySpread{defaultConstraints: a.DefaultConstraints, handle: h}
+	pl := &PodTopologySpread{
+		defaultConstraints: a.DefaultConstraints,
+		handle:             h,
+		rejectLabel:        framework.NewStatus(framework.UnschedulableAndUnresolvable, ErrReasonNodeLabelNotMatch),
+		rejectSkew:         framework.NewStatus(framework.Unschedulable, ErrReasonConstraintsNotMatch),
+	}
 	if a.DefaultingType == config.SystemDefaulting {
 		pl.defaultConstraints = systemDefaultConstraints
 		pl.systemDefaulted = true

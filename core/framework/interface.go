@@ -171,6 +171,13 @@ func NewDefaultNodeToStatus() *NodeToStatus {
 	return &NodeToStatus{nodeToStatus: map[string]*Status{}, absentNodesStatus: NewStatus(UnschedulableAndUnresolvable)}
 }
 
+// Reset empties the map, keeping its storage, and restores the default
+// absent-nodes status, for a caller that reuses it for a new cycle.
+func (m *NodeToStatus) Reset() {
+	clear(m.nodeToStatus)
+	m.absentNodesStatus = NewStatus(UnschedulableAndUnresolvable)
+}
+
 // Get returns the status for a node.
 func (m *NodeToStatus) Get(name string) *Status {
 	if s, ok := m.nodeToStatus[name]; ok {

@@ -33,6 +33,10 @@ type Scheduler struct {
 	nextStartNodeIndex       int
 	// selectHeap is host selection's storage, kept between cycles.
 	selectHeap nodeScoreHeap
+	// spareStatuses is the last successful cycle's NodeToStatus, which no
+	// one else holds: only a FitError hands a cycle's map out. Reusing it
+	// saves growing a map of every rejected node each cycle.
+	spareStatuses *framework.NodeToStatus
 }
 
 // ScheduleResult is a successful cycle's choice.
@@ -63,9 +67,11 @@ func (s *Scheduler) SchedulePod(state *framework.CycleState, pod *api.Pod, snaps
 	if len(feasible) == 0 {
 		return ScheduleResult{}, &framework.FitError{Pod: pod, NumAllNodes: snapshot.NumNodes(), Diagnosis: diagnosis}
 	}
+	rejected := diagnosis.NodeToStatus.Len()
+	s.spareStatuses = diagnosis.NodeToStatus
 	if len(feasible) == 1 {
 		// One feasible node is taken without scoring.
-		return ScheduleResult{SuggestedHost: feasible[0].Node().Name, EvaluatedNodes: 1 + diagnosis.NodeToStatus.Len(), FeasibleNodes: 1, Nominated: nominated}, nil
+		return ScheduleResult{SuggestedHost: feasible[0].Node().Name, EvaluatedNodes: 1 + rejected, FeasibleNodes: 1, Nominated: nominated}, nil
 	}
 	scores, err := prioritizeNodes(fwk, state, pod, feasible, false)
 	if err != nil {
@@ -73,15 +79,27 @@ func (s *Scheduler) SchedulePod(state *framework.CycleState, pod *api.Pod, snaps
 	}
 	return ScheduleResult{
 		SuggestedHost:  selectHost(scores, &s.selectHeap),
-		EvaluatedNodes: len(feasible) + diagnosis.NodeToStatus.Len(),
+		EvaluatedNodes: len(feasible) + rejected,
 		FeasibleNodes:  len(feasible),
 		Scores:         scores,
 	}, nil
 }
 
+// newNodeToStatus returns the spare map from the last successful cycle,
+// emptied, or a new one.
+func (s *Scheduler) newNodeToStatus() *framework.NodeToStatus {
+	m := s.spareStatuses
+	if m == nil {
+		return framework.NewDefaultNodeToStatus()
+	}
+	s.spareStatuses = nil
+	m.Reset()
+	return m
+}
+
 func (s *Scheduler) findNodesThatFitPod(state *framework.CycleState, pod *api.Pod, snapshot *framework.Snapshot) ([]*framework.NodeInfo, framework.Diagnosis, bool, error) {
 	fwk := s.Framework
-	diagnosis := framework.Diagnosis{NodeToStatus: framework.NewDefaultNodeToStatus()}
+	diagnosis := framework.Diagnosis{NodeToStatus: s.newNodeToStatus()}
 	allNodes := snapshot.List()
 	preRes, st, unschedulablePlugins := fwk.RunPreFilterPlugins(state, pod)
 	diagnosis.UnschedulablePlugins = unschedulablePlugins

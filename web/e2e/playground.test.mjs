@@ -2,10 +2,14 @@
 // `make test-e2e`, which builds the site and serves it on 127.0.0.1.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import {
   appendText, bridge, diffFraction, editorText, launch, open, pixelStats, probe, replaceText, settled, shots, stageShot,
 } from "./helpers.mjs";
+
+const examples = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "examples");
 
 // ui/palette.go: the class colours, most important class first.
 const classColors = ["#e15759", "#f28e2b", "#edc948", "#59a14f", "#76b7b2", "#4e79a7"];
@@ -214,6 +218,47 @@ describe("playground", () => {
     assert.equal(c.pod.node, "node-b", "the preemptor runs on its nominated node");
     await settled(page);
     await page.screenshot({ path: join(shots, "09-preemption-end.png") });
+    assert.deepEqual(page.errors, []);
+  });
+
+  test("a lesson plays to its end with its captions in order", async () => {
+    const lesson = readFileSync(join(examples, "cordon-and-drain.yaml"), "utf8");
+    await replaceText(page, lesson);
+    await page.waitForFunction(() => window.__schedplay.simDone, null, { polling: 50, timeout: 20000 });
+    assert.equal(await page.isVisible("#lesson"), true, "the lesson bar is shown");
+    assert.equal(await page.textContent("#lesson-title"), "Cordon and drain");
+    const reply = (await probe(page)).lastReply;
+    // The order captions must come in: at by time, on by the first event it
+    // matches (read here from the trace, independently of the page's code).
+    const trace = (await bridge(page, "trace", "0")).events;
+    const moment = (c) => {
+      if (c.at !== undefined) return [c.at, -1];
+      const e = trace.find((e) => e.kind === c.on.kind && (!c.on.pod || e.pod === c.on.pod) && (!c.on.node || e.node === c.on.node) && e.reason.includes(c.on.reason ?? ""));
+      assert.ok(e, `caption "${c.text}" never happens`);
+      return [e.t, e.seq];
+    };
+    const want = reply.lesson.captions.map((c, i) => ({ text: c.text, m: moment(c), i }))
+      .sort((a, b) => a.m[0] - b.m[0] || a.m[1] - b.m[1] || a.i - b.i).map((c) => c.text);
+    assert.equal(want.length, 5);
+
+    await page.click("#tl-start");
+    await page.selectOption("#tl-speed", "16");
+    await page.evaluate(() => { window.__schedplay.captionsSeen = []; });
+    await page.click("#tl-play");
+    const shots5 = [];
+    // Screenshot the first captions as they come.
+    for (let k = 1; k <= 2; k++) {
+      await page.waitForFunction((n) => window.__schedplay.captionsSeen.length >= n, k, { polling: 20, timeout: 20000 });
+      shots5.push(await page.screenshot({ path: join(shots, `13-lesson-caption-${k}.png`) }));
+    }
+    await page.waitForFunction(() => window.__schedplay.cursor === window.__schedplay.events - 1, null, { polling: 100, timeout: 30000 });
+    const p = await probe(page);
+    // The Home click showed the t=0 caption before playing.
+    const seen = p.captionsSeen[0] === want[0] ? p.captionsSeen : [want[0], ...p.captionsSeen];
+    assert.deepEqual(seen, want, "every caption, in order, each once");
+    assert.equal(await page.textContent("#lesson-caption"), want[want.length - 1]);
+    await page.screenshot({ path: join(shots, "14-lesson-end.png") });
+    await page.selectOption("#tl-speed", "1");
     assert.deepEqual(page.errors, []);
   });
 

@@ -62,6 +62,36 @@ describe("permalinks and drafts", () => {
     await page.close();
   });
 
+  test("a link's time and speed are restored, and Copy link captures the current ones", async () => {
+    await seedDraft(context, basic);
+    const frag = P.encode({ yaml: basic, seed: 0, engine: "v1.36", view: { pod: "default/critical", t: 20, speed: 4 } });
+    const page = await openLoaded(context, url + "#" + frag);
+    // The time is shown once the run has reached it (the victim still terminating).
+    await page.waitForFunction(() => window.__schedplay.simDone && window.__schedplay.now === 20, null, { timeout: 20000, polling: 50 });
+    assert.match(await page.textContent("#tl-time"), /^t=20s · event \d+\/\d+$/);
+    assert.equal(await page.inputValue("#tl-speed"), "4");
+    assert.equal(await page.getAttribute("#tl-play", "aria-label"), "Play", "a link with a time opens paused there");
+    await page.waitForSelector("#details:not([hidden])");
+    assert.equal(await page.textContent("#details h2"), "critical");
+    await page.screenshot({ path: join(shots, "13-link-time-speed.png") });
+
+    // Move on and change the speed; the copied link holds both.
+    await page.click("#tl-fwd");
+    await page.selectOption("#tl-speed", "0.5");
+    const now = await page.evaluate(() => window.__schedplay.now);
+    assert.ok(now > 20, `stepping forward from t=20 gave ${now}`);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(url).origin });
+    await page.evaluate(() => { window.__schedplayShare.lastLink = ""; });
+    await page.click("#copy-link");
+    await page.waitForFunction(() => window.__schedplayShare.lastLink !== "");
+    const link = await page.evaluate(() => window.__schedplayShare.lastLink);
+    const d = P.decode(new URL(link).hash);
+    assert.ok(d.ok, JSON.stringify(d));
+    assert.deepEqual(d.link.view, { pod: "default/critical", t: now, speed: 0.5 });
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
   test("a truncated link shows the error and the recovered text, and keeps the draft", async () => {
     await seedDraft(context, DRAFT);
     const frag = P.encode({ yaml: basic, seed: 0, engine: "v1.36", view: {} });
@@ -172,14 +202,28 @@ describe("embed", () => {
     assert.ok(await page.evaluate(() => window.got.some((m) => m.type === "ready")));
     await embed.waitForFunction(() => window.__schedplayEmbed.drawnGen >= 1, null, { timeout: 30000, polling: 50 });
 
-    for (const msg of [{ type: "play" }, { type: "seek", t: 5 }, { type: "pause" }]) {
-      const n = await page.evaluate(() => window.got.length);
-      await page.evaluate((m) => window.send(0, m), msg);
-      await page.waitForFunction((k) => window.got.length > k, n, { polling: 50 });
-      const reply = await page.evaluate(() => window.got[window.got.length - 1]);
-      // The answer is a state change, or (in a build without playback) an error naming the request.
-      assert.ok(reply.type === "state" || (reply.type === "error" && reply.request === msg.type), JSON.stringify(reply));
-    }
+    // Playback through postMessage: the same player as the playground's timeline.
+    const shownTime = () => embed.textContent("#embed-time");
+    const lastOf = (type) => page.evaluate((t) => window.got.filter((m) => m.type === t).pop(), type);
+    assert.equal(await shownTime(), "t=0s");
+    await page.evaluate(() => window.send(0, { type: "play" }));
+    await page.waitForFunction(() => window.got.some((m) => m.type === "state" && m.playing), null, { polling: 50 });
+    // The time moves on its own, and the host hears it.
+    await page.waitForFunction(() => window.got.some((m) => m.type === "time" && m.t > 1), null, { timeout: 15000, polling: 50 });
+    assert.notEqual(await shownTime(), "t=0s", "playing moved the shown time");
+    await page.evaluate(() => window.send(0, { type: "seek", t: 5 }));
+    await embed.waitForFunction(() => document.querySelector("#embed-time").textContent === "t=5s", null, { timeout: 10000, polling: 50 });
+    assert.deepEqual(await embed.evaluate(() => [window.__schedplayEmbed.t, window.__schedplayEmbed.playing]), [5, false], "seek shows t=5 and pauses");
+    const seekState = await lastOf("state");
+    assert.equal(seekState.t, 5);
+    await page.evaluate(() => window.send(0, { type: "play" }));
+    await embed.waitForFunction(() => window.__schedplayEmbed.t > 6, null, { timeout: 15000, polling: 50 });
+    await page.evaluate(() => window.send(0, { type: "pause" }));
+    await page.waitForFunction(() => window.got.filter((m) => m.type === "state").pop()?.playing === false, null, { polling: 50 });
+    const paused = [await embed.evaluate(() => window.__schedplayEmbed.t), await shownTime()];
+    await page.waitForTimeout(600);
+    assert.deepEqual([await embed.evaluate(() => window.__schedplayEmbed.t), await shownTime()], paused, "pause holds the time");
+    assert.notEqual(paused[1], "t=5s");
     await page.evaluate(() => window.send(0, { type: "seek", t: -1 }));
     await page.waitForFunction(() => window.got.some((m) => m.type === "error" && /seek needs t/.test(m.message)), null, { polling: 50 });
 

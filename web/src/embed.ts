@@ -12,6 +12,9 @@
 // embed is scrolled into view or clicked; a shield over the canvas lets
 // wheel events scroll the host page until the reader clicks the canvas.
 import type { Bridge, BridgeEvent, LoadReply } from "./bridge";
+import { Player } from "./player";
+import { Captions } from "./captions";
+import { fmtTime } from "./timeline";
 import { decode, ENGINE_VERSION, isPermalink, linkFor } from "./permalink";
 import { lessonMeta } from "./lesson-meta";
 
@@ -42,7 +45,10 @@ const textarea = $<HTMLTextAreaElement>("yaml");
 document.documentElement.dataset.theme = opts.theme;
 
 // State the tests read.
-const state = { activated: false, loadedGen: 0, drawnGen: 0, playing: false, t: opts.t, lastReply: null as LoadReply | null, received: 0 };
+const state = {
+  activated: false, loadedGen: 0, drawnGen: 0, playing: false, t: opts.t, lastReply: null as LoadReply | null, received: 0,
+  cursor: -1, simDone: false, caption: "",
+};
 (window as unknown as { __schedplayEmbed: typeof state }).__schedplayEmbed = state;
 
 let api: Bridge | null = null;
@@ -77,6 +83,11 @@ function loadText(t: string): LoadReply | null {
   if (reply.ok) {
     state.loadedGen = reply.gen;
     errorEl.hidden = true;
+    captions = reply.lesson ? new Captions(reply.lesson) : null;
+    captionShown = -2;
+    player.start({ playing: want.playing, followEnd: false, stopped: reply.stopped, gen: reply.gen });
+    if (want.t > 0) player.seekTime(want.t, want.playing);
+    player.render(true);
   } else {
     const d = reply.diagnostics?.[0];
     showError(d ? `Line ${d.line}: ${d.msg}` : reply.error ?? "the scenario did not load");
@@ -85,38 +96,72 @@ function loadText(t: string): LoadReply | null {
   return reply;
 }
 
-// Playback goes through the bridge when the build has it (play, pause,
-// seek); otherwise the request is answered with an error event.
-type Playback = { play?: () => string; pause?: () => string; seek?: (t: string) => string };
+// ---- playback: the playground's player (player.ts) ----
 
-function playback(kind: "play" | "pause" | "seek", t?: number): boolean {
-  const b = api as (Bridge & Playback) | null;
-  const fn = b?.[kind];
-  if (!b || typeof fn !== "function") {
-    emit("error", { message: `${kind} is not available ${b ? "in this build" : "before the playground has loaded"}`, request: kind });
-    return false;
+const timeEl = $("embed-time");
+const captionEl = $("embed-caption");
+let captions: Captions | null = null;
+let captionShown = -2;
+// What the host or the parameters asked for, applied to every load.
+const want = { playing: opts.autoplay, t: opts.t };
+let lastTimeSent = { t: -1, at: 0, playing: false };
+
+const player = new Player({
+  onEvents: (events) => captions?.add(events),
+  onRender: () => {
+    const tl = player.tl;
+    state.cursor = tl.cursor;
+    state.t = tl.now;
+    state.playing = tl.playing;
+    state.simDone = player.simDone;
+    timeEl.textContent = `t=${fmtTime(tl.now)}`;
+    showCaption();
+    // "time" at most 5 times a second while the time moves, and when it stops.
+    const now = performance.now();
+    const moved = tl.now !== lastTimeSent.t;
+    if ((moved && now - lastTimeSent.at >= 200) || (lastTimeSent.playing && !tl.playing)) {
+      lastTimeSent = { t: tl.now, at: now, playing: tl.playing };
+      emit("time", { t: tl.now, playing: tl.playing, event: tl.cursor + 1, events: tl.events.length });
+    }
+  },
+});
+
+function showCaption(): void {
+  const i = captions ? captions.at(player.tl.cursor, player.tl.now) : -1;
+  if (i === captionShown) return;
+  captionShown = i;
+  state.caption = i >= 0 && captions ? captions.lesson.captions[i].text : "";
+  captionEl.textContent = state.caption;
+  captionEl.hidden = state.caption === "";
+}
+
+function playback(kind: "play" | "pause" | "seek", t?: number): void {
+  if (kind === "play") want.playing = true;
+  if (kind === "pause") want.playing = false;
+  if (kind === "seek") {
+    want.t = t ?? 0;
+    want.playing = false;
   }
-  if (kind === "seek") fn.call(b, String(t ?? 0));
-  else (fn as () => string).call(b);
-  if (kind === "play") state.playing = true;
-  if (kind === "pause") state.playing = false;
-  if (kind === "seek") state.t = t ?? 0;
-  emit("state", { playing: state.playing, t: state.t });
-  return true;
+  // Before the first load the wish waits for it (loadText applies it).
+  if (api && state.lastReply?.ok) {
+    if (kind === "play") player.play();
+    if (kind === "pause") player.pause();
+    if (kind === "seek") player.seekTime(want.t);
+  } else {
+    state.playing = want.playing;
+    state.t = want.t;
+  }
+  emit("state", { playing: state.playing, t: kind === "seek" ? want.t : state.t });
 }
 
 function onEvent(json: string): void {
-  const ev = JSON.parse(json) as BridgeEvent | { type: "time"; t: number };
+  const ev = JSON.parse(json) as BridgeEvent;
   switch (ev.type) {
     case "select":
-      emit("select", { kind: ev.kind, key: ev.key });
+      emit("selected", { kind: ev.kind, key: ev.key });
       break;
     case "drawn":
       state.drawnGen = ev.gen;
-      break;
-    case "time":
-      state.t = ev.t;
-      emit("time", { t: ev.t });
       break;
     case "panic":
     case "fatal":
@@ -132,9 +177,9 @@ function attach(b: Bridge): void {
   api.setTheme(opts.theme as "light" | "dark");
   const doc = frame?.contentDocument;
   if (doc?.body) doc.body.style.background = opts.theme === "dark" ? "#11151c" : "#f4f6fa";
+  player.api = b;
+  player.run();
   loadText(text);
-  if (opts.t > 0) playback("seek", opts.t);
-  if (opts.autoplay) playback("play");
   emit("ready", { engine: ENGINE_VERSION });
 }
 (window as unknown as { onSchedplayStage: (b: Bridge) => void }).onSchedplayStage = attach;

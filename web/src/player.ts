@@ -25,6 +25,7 @@ export class Player {
   followEnd = false;
   // A time to show once the trace reaches it (a link's or embed's t).
   private pendingTime: number | null = null;
+  private playAfterSeek = false;
   private shown = { cursor: -2, now: -1 };
   private last = 0;
   private raf = 0;
@@ -64,9 +65,11 @@ export class Player {
   }
 
   // seekTime shows simulated time t as soon as the trace has reached it:
-  // at once if it has, else when the simulation gets there (or ends).
-  seekTime(t: number): void {
+  // at once if it has, else when the simulation gets there (or ends);
+  // then playback goes on if thenPlay.
+  seekTime(t: number, thenPlay = false): void {
     this.pendingTime = Math.max(0, t);
+    this.playAfterSeek = thenPlay;
     this.followEnd = false;
     this.tl.playing = false;
     this.applyPendingTime();
@@ -85,6 +88,7 @@ export class Player {
     if (!this.simDone && (evs.length === 0 || evs[evs.length - 1].t <= t)) return;
     this.pendingTime = null;
     this.tl.scrub(t);
+    this.tl.playing = this.playAfterSeek;
   }
 
   play(): void {

@@ -440,13 +440,7 @@ func describeChoice(res scheduler.ScheduleResult) string {
 	case res.FeasibleNodes == 1:
 		return "the only feasible node"
 	}
-	var top int64
-	for _, n := range res.Scores {
-		if n.Name == res.SuggestedHost {
-			top = n.TotalScore
-		}
-	}
-	return fmt.Sprintf("highest score %d among %d feasible nodes", top, res.FeasibleNodes)
+	return fmt.Sprintf("highest score %d among %d feasible nodes", res.TopScore, res.FeasibleNodes)
 }
 
 // setNomination records status.nominatedNodeName and the nominator.

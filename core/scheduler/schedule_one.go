@@ -44,9 +44,9 @@ type ScheduleResult struct {
 	SuggestedHost  string
 	EvaluatedNodes int
 	FeasibleNodes  int
-	// Scores holds each feasible node's total when more than one node was
-	// feasible; the per-plugin breakdown is left out (Explain has it).
-	Scores []runtime.NodePluginScores
+	// TopScore is the chosen node's total score when more than one node
+	// was feasible (Explain has every node's breakdown).
+	TopScore int64
 	// Nominated is set when the pod's nominated node passed and was taken unscored.
 	Nominated bool
 }
@@ -77,11 +77,12 @@ func (s *Scheduler) SchedulePod(state *framework.CycleState, pod *api.Pod, snaps
 	if err != nil {
 		return ScheduleResult{}, err
 	}
+	best := selectHostIndex(scores, &s.selectHeap)
 	return ScheduleResult{
-		SuggestedHost:  selectHost(scores, &s.selectHeap),
+		SuggestedHost:  scores[best].Name,
 		EvaluatedNodes: len(feasible) + rejected,
 		FeasibleNodes:  len(feasible),
-		Scores:         scores,
+		TopScore:       scores[best].TotalScore,
 	}, nil
 }
 
@@ -259,6 +260,11 @@ func SelectHost(scores []runtime.NodePluginScores) string {
 
 // selectHost is SelectHost building its heap in buf's storage.
 func selectHost(scores []runtime.NodePluginScores, buf *nodeScoreHeap) string {
+	return scores[selectHostIndex(scores, buf)].Name
+}
+
+// selectHostIndex returns the index in scores of SelectHost's choice.
+func selectHostIndex(scores []runtime.NodePluginScores, buf *nodeScoreHeap) int {
 	if buf == nil {
 		buf = new(nodeScoreHeap)
 	}
@@ -268,7 +274,7 @@ func selectHost(scores []runtime.NodePluginScores, buf *nodeScoreHeap) string {
 	}
 	*buf = h
 	heap.Init(&h)
-	return scores[heap.Pop(&h).(totalAt).index].Name
+	return heap.Pop(&h).(totalAt).index
 }
 
 type totalAt struct {

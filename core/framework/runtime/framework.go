@@ -40,6 +40,8 @@ type Framework struct {
 
 	// scoreScratch backs RunScorePlugins' per-plugin score lists.
 	scoreScratch framework.NodeScoreList
+	// totalsScratch backs RunScorePluginsTotals' result.
+	totalsScratch []NodePluginScores
 }
 
 var _ framework.Handle = (*Framework)(nil)
@@ -598,7 +600,8 @@ func (f *Framework) RunScorePlugins(state *framework.CycleState, pod *api.Pod, n
 
 // RunScorePluginsTotals is RunScorePlugins without the per-plugin
 // breakdown (every Scores is nil): choosing a node needs only the totals,
-// and the breakdown is most of what a cycle allocates.
+// and the breakdown is most of what a cycle allocates. The result lives in
+// storage the next call reuses, so a caller must not keep it.
 func (f *Framework) RunScorePluginsTotals(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo) ([]NodePluginScores, *framework.Status) {
 	return f.runScorePlugins(state, pod, nodes, false)
 }
@@ -654,7 +657,15 @@ func (f *Framework) runScorePlugins(state *framework.CycleState, pod *api.Pod, n
 	if breakdown {
 		all = make([]PluginScore, len(nodes)*len(plugins))
 	}
-	out := make([]NodePluginScores, len(nodes))
+	var out []NodePluginScores
+	if breakdown {
+		out = make([]NodePluginScores, len(nodes))
+	} else {
+		if cap(f.totalsScratch) < len(nodes) {
+			f.totalsScratch = make([]NodePluginScores, len(nodes))
+		}
+		out = f.totalsScratch[:len(nodes)]
+	}
 	for j, ni := range nodes {
 		nps := NodePluginScores{Name: ni.Node().Name}
 		if breakdown {

@@ -37,6 +37,9 @@ type Scheduler struct {
 	// one else holds: only a FitError hands a cycle's map out. Reusing it
 	// saves growing a map of every rejected node each cycle.
 	spareStatuses *framework.NodeToStatus
+	// feasibleBuf backs the feasible-node list, which no one keeps past
+	// the cycle (the result holds names and totals only).
+	feasibleBuf []*framework.NodeInfo
 }
 
 // ScheduleResult is a successful cycle's choice.
@@ -171,7 +174,11 @@ func (s *Scheduler) findNodesThatPassFilters(state *framework.CycleState, pod *a
 	if rotate {
 		start = s.nextStartNodeIndex
 	}
-	feasible := make([]*framework.NodeInfo, 0, min(int(want), n))
+	feasible := s.feasibleBuf[:0]
+	if c := min(int(want), n); cap(feasible) < c {
+		feasible = make([]*framework.NodeInfo, 0, c)
+		s.feasibleBuf = feasible
+	}
 	if !s.Framework.HasFilterPlugins() {
 		for i := 0; i < int(want); i++ {
 			feasible = append(feasible, nodes[(start+i)%n])

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"sort"
+	"strconv"
 	"time"
 
 	"github.com/schedplay/schedplay/core/api"
@@ -428,7 +429,7 @@ func (s *Simulation) bind(sp *simPod, res scheduler.ScheduleResult) {
 		panic(fmt.Sprintf("binding %s: %v", p.Key(), err)) // the node came from this snapshot
 	}
 	s.changes++
-	reason := fmt.Sprintf("bound to %s: %s", node, describeChoice(res))
+	reason := "bound to " + node + ": " + describeChoice(res)
 	s.emit(Event{Kind: EvScheduled, Pod: p.Key(), Node: node, Reason: reason})
 	s.requeue(assignedPodAdd, p)
 }
@@ -440,7 +441,8 @@ func describeChoice(res scheduler.ScheduleResult) string {
 	case res.FeasibleNodes == 1:
 		return "the only feasible node"
 	}
-	return fmt.Sprintf("highest score %d among %d feasible nodes", res.TopScore, res.FeasibleNodes)
+	// Concatenation, not fmt: this runs for every binding.
+	return "highest score " + strconv.FormatInt(res.TopScore, 10) + " among " + strconv.Itoa(res.FeasibleNodes) + " feasible nodes"
 }
 
 // setNomination records status.nominatedNodeName and the nominator.

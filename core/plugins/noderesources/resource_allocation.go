@@ -106,9 +106,8 @@ func (r *resourceAllocationScorer) calculateResourceAllocatableRequest(nodeInfo 
 	return 0, 0
 }
 
-// calculatePodResourceRequest is the pod's request for one resource as the
-// scorer sees it.
-func (r *resourceAllocationScorer) calculatePodResourceRequest(pod *api.Pod, name api.ResourceName) int64 {
+// podRequests are the pod's requests as the scorer sees them.
+func (r *resourceAllocationScorer) podRequests(pod *api.Pod) api.Requests {
 	opts := api.PodRequestsOptions{SkipPodLevelResources: !r.enablePodLevelResources}
 	if !r.useRequested {
 		opts.NonMissingContainerRequests = api.ResourceList{
@@ -116,13 +115,17 @@ func (r *resourceAllocationScorer) calculatePodResourceRequest(pod *api.Pod, nam
 			api.ResourceMemory: api.NewQuantity(framework.DefaultMemoryRequest),
 		}
 	}
-	return api.PodRequests(pod, opts)[name]
+	return api.PodRequests(pod, opts)
 }
 
+// calculatePodResourceRequestList is the pod's request for each scored
+// resource. The requests are summed once for all of them: PodRequests
+// walks every container and does exact arithmetic.
 func (r *resourceAllocationScorer) calculatePodResourceRequestList(pod *api.Pod) []int64 {
+	reqs := r.podRequests(pod)
 	out := make([]int64, len(r.resources))
 	for i := range r.resources {
-		out[i] = r.calculatePodResourceRequest(pod, api.ResourceName(r.resources[i].Name))
+		out[i] = reqs[api.ResourceName(r.resources[i].Name)]
 	}
 	return out
 }

@@ -24,6 +24,10 @@ type preFilterState struct {
 	CriticalPaths []*criticalPaths
 	// TpValueToMatchNum[i] maps a domain to its count of matching pods.
 	TpValueToMatchNum []map[string]int
+	// selfMatch[i] says whether constraint i's selector matches the
+	// incoming pod; worked out once, since Filter runs for every node
+	// (the pod does not change within a cycle).
+	selfMatch []bool
 }
 
 // minMatchNum is the global minimum of the skew formula: 0 while fewer
@@ -35,6 +39,14 @@ func (s *preFilterState) minMatchNum(constraintID int, minDomains int32) int {
 	return s.CriticalPaths[constraintID][0].MatchNum
 }
 
+// matchesSelf reports whether constraint i's selector matches the pod.
+func (s *preFilterState) matchesSelf(i int, pod *api.Pod) bool {
+	if i < len(s.selfMatch) {
+		return s.selfMatch[i]
+	}
+	return s.Constraints[i].Selector.Matches(pod.Labels)
+}
+
 // Clone deep-copies the counts, which AddPod/RemovePod change; constraints
 // are shared because they never change.
 func (s *preFilterState) Clone() framework.StateData {
@@ -43,6 +55,7 @@ func (s *preFilterState) Clone() framework.StateData {
 	}
 	out := &preFilterState{
 		Constraints:       s.Constraints,
+		selfMatch:         s.selfMatch,
 		CriticalPaths:     make([]*criticalPaths, len(s.CriticalPaths)),
 		TpValueToMatchNum: make([]map[string]int, len(s.TpValueToMatchNum)),
 	}
@@ -181,6 +194,10 @@ func (pl *PodTopologySpread) calPreFilterState(pod *api.Pod, allNodes []*framewo
 		CriticalPaths:     make([]*criticalPaths, len(constraints)),
 		TpValueToMatchNum: make([]map[string]int, len(constraints)),
 	}
+	s.selfMatch = make([]bool, len(constraints))
+	for i, c := range constraints {
+		s.selfMatch[i] = c.Selector.Matches(pod.Labels)
+	}
 	totals := pl.counts.totals(pod, constraints, allNodes, countOptions{requireAll: true})
 	for i := range constraints {
 		s.TpValueToMatchNum[i] = maps.Clone(totals[i])
@@ -220,7 +237,7 @@ func (pl *PodTopologySpread) Filter(state *framework.CycleState, pod *api.Pod, n
 		}
 		minMatchNum := s.minMatchNum(i, c.MinDomains)
 		selfMatchNum := 0
-		if c.Selector.Matches(pod.Labels) {
+		if s.matchesSelf(i, pod) {
 			selfMatchNum = 1
 		}
 		matchNum := s.TpValueToMatchNum[i][tpVal]

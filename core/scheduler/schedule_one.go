@@ -185,6 +185,9 @@ func (s *Scheduler) findNodesThatPassFilters(state *framework.CycleState, pod *a
 		}
 		return feasible, nil
 	}
+	// A plugin may reject many nodes with one shared status; recording its
+	// plugin again would change nothing.
+	var lastRecorded *framework.Status
 	for i := 0; i < n && int32(len(feasible)) < want; i++ {
 		ni := nodes[(start+i)%n]
 		st := s.Framework.RunFilterPluginsWithNominatedPods(state, pod, ni)
@@ -196,7 +199,10 @@ func (s *Scheduler) findNodesThatPassFilters(state *framework.CycleState, pod *a
 			continue
 		}
 		diagnosis.NodeToStatus.Set(ni.Node().Name, st)
-		diagnosis.AddPluginStatus(st)
+		if st != lastRecorded {
+			diagnosis.AddPluginStatus(st)
+			lastRecorded = st
+		}
 	}
 	return feasible, nil
 }

@@ -39,6 +39,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		g.drawLeaving(screen, lv, z)
 	}
 	g.drawSpread(screen)
+	g.drawClearedNomination(screen)
 	g.drawCaption(screen)
 	g.drawLegend(screen)
 	g.drawTooltip(screen)
@@ -341,24 +342,7 @@ func (g *Game) tooltipLines() []string {
 		if !ok {
 			return nil
 		}
-		class := p.PriorityClass
-		if class == "" {
-			class = "no class"
-		}
-		lines := []string{p.Key(), fmt.Sprintf("priority %d (%s)", p.Priority, class),
-			fmt.Sprintf("requests cpu %s, memory %s", FormatCPU(p.Requests.MilliCPU), FormatMemory(p.Requests.Memory))}
-		if p.Node != "" {
-			lines = append(lines, "on "+p.Node)
-		} else {
-			lines = append(lines, "pending")
-		}
-		if p.NominatedNode != "" {
-			lines = append(lines, "nominated to "+p.NominatedNode)
-		}
-		if p.Reason != "" {
-			lines = append(lines, p.Reason)
-		}
-		return lines
+		return PodTooltip(p, g.now)
 	case HitNode:
 		n, ok := g.scene.FindNode(g.hover.Key)
 		if !ok {
@@ -426,4 +410,27 @@ func (g *Game) drawBanner(dst *ebiten.Image) {
 	box := Rect{X: 12 * s, Y: 12 * s, W: float64(g.w) - 24*s, H: 32 * s}
 	g.paint.fillRound(dst, box, 6*s, red)
 	g.fonts.draw(dst, g.fonts.fit(msg, true, 13*s, box.W-20*s), true, 13*s, box.X+10*s, box.Y+16*s, color.White, text.AlignStart)
+}
+
+// drawClearedNomination marks the node whose reserved place a lower-priority
+// pod just lost (its ghost is gone from the scene) with a badge naming it.
+func (g *Game) drawClearedNomination(dst *ebiten.Image) {
+	node, label, ok := ClearedNomination(g.scene.Event)
+	if !ok {
+		return
+	}
+	for _, nb := range g.layout.Nodes {
+		if nb.Node.Name != node {
+			continue
+		}
+		t, z := g.theme, g.cam.Zoom
+		r := g.screenRect(nb.Rect)
+		size := 11 * z
+		w := g.fonts.width(label, true, size) + 14*z
+		badge := Rect{X: r.X + r.W - w - 6*z, Y: r.Y + 6*z, W: w, H: 20 * z}
+		g.paint.fillRound(dst, badge, 5*z, t.Victim)
+		g.fonts.draw(dst, label, true, size, badge.X+7*z, badge.Y+badge.H/2, color.White, text.AlignStart)
+		// The card outlined in the victim colour while the event is shown.
+		g.paint.strokeRound(dst, r, 8*z, 2.5*z, withAlpha(t.Victim, 0.8))
+	}
 }

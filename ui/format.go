@@ -106,3 +106,57 @@ func ChipSideText(p *Pod, pending bool, now float64) string {
 	}
 	return ""
 }
+
+// PodTooltip is the hover text of a pod at simulated time now: identity,
+// priority, requests, where it is, and what it waits for (its sub-queue
+// with the backoff left or the reason) or, for a victim, its termination
+// stage and what comes next.
+func PodTooltip(p *Pod, now float64) []string {
+	class := p.PriorityClass
+	if class == "" {
+		class = "no class"
+	}
+	lines := []string{p.Key(), "priority " + strconv.Itoa(int(p.Priority)) + " (" + class + ")",
+		"requests cpu " + FormatCPU(p.Requests.MilliCPU) + ", memory " + FormatMemory(p.Requests.Memory)}
+	switch {
+	case p.Node != "":
+		lines = append(lines, "on "+p.Node)
+	case p.Queue == QueueBackoff:
+		left := max(p.BackoffUntil-now, 0)
+		lines = append(lines, "pending in backoffQ: "+FormatSeconds(left)+" of backoff left")
+	case p.Queue != "":
+		lines = append(lines, "pending in "+p.Queue)
+	default:
+		lines = append(lines, "pending")
+	}
+	if p.NominatedNode != "" {
+		lines = append(lines, "nominated to "+p.NominatedNode)
+	}
+	if t := p.Termination; t != nil {
+		what := "terminating"
+		if t.Eviction {
+			what = "evicted"
+		}
+		lines = append(lines, what+": "+t.Countdown(now))
+		if t.Next != "gone" {
+			lines = append(lines, "gone in "+FormatSeconds(max(t.Ends-now, 0)))
+		}
+	}
+	if p.Reason != "" {
+		lines = append(lines, p.Reason)
+	}
+	return lines
+}
+
+// ClearedNomination reads a NominationCleared event: the node that no
+// longer holds the pod's place and the badge the canvas puts on it.
+func ClearedNomination(e *SceneEvent) (node, label string, ok bool) {
+	if e == nil || e.Kind != "NominationCleared" || e.Node == "" {
+		return "", "", false
+	}
+	name := e.Pod
+	if i := strings.IndexByte(name, '/'); i >= 0 {
+		name = name[i+1:]
+	}
+	return e.Node, "× " + name + ": nomination cleared", true
+}

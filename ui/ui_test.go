@@ -174,3 +174,62 @@ func TestHitTest(t *testing.T) {
 		})
 	}
 }
+
+func TestPodTooltip(t *testing.T) {
+	base := ui.Pod{Namespace: "default", Name: "p", Priority: 100, PriorityClass: "low", Requests: ui.Resources{MilliCPU: 1500, Memory: 1 << 30}}
+	head := []string{"default/p", "priority 100 (low)", "requests cpu 1500m, memory 1Gi"}
+	with := func(f func(p *ui.Pod)) *ui.Pod {
+		p := base
+		f(&p)
+		return &p
+	}
+	tests := []struct {
+		name string
+		pod  *ui.Pod
+		now  float64
+		want []string
+	}{
+		{"activeQ", with(func(p *ui.Pod) { p.Queue = ui.QueueActive }), 0, []string{"pending in activeQ"}},
+		{"backoff left", with(func(p *ui.Pod) { p.Queue, p.BackoffUntil = ui.QueueBackoff, 12.5 }), 10, []string{"pending in backoffQ: 2.5s of backoff left"}},
+		{"unschedulable with reason", with(func(p *ui.Pod) {
+			p.Queue, p.Reason, p.NominatedNode = ui.QueueUnschedulable, "0/3 nodes are available: 3 Insufficient cpu.", "node-b"
+		}), 0, []string{"pending in unschedulable", "nominated to node-b", "0/3 nodes are available: 3 Insufficient cpu."}},
+		{"victim in preStop", with(func(p *ui.Pod) {
+			p.Node = "node-b"
+			p.Termination = &ui.Termination{Started: 0, Stage: "preStop", Next: "SIGTERM", StageEnds: 10, Ends: 30}
+		}), 4, []string{"on node-b", "terminating: preStop · SIGTERM in 6s", "gone in 26s"}},
+		{"evicted, last stage", with(func(p *ui.Pod) {
+			p.Node = "node-a"
+			p.Termination = &ui.Termination{Started: 0, Stage: "SIGTERM", Next: "gone", StageEnds: 30, Ends: 30, Eviction: true}
+		}), 20, []string{"on node-a", "evicted: SIGTERM · gone in 10s"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			want := append(append([]string{}, head...), tt.want...)
+			if diff := cmp.Diff(want, ui.PodTooltip(tt.pod, tt.now)); diff != "" {
+				t.Errorf("tooltip (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestClearedNomination(t *testing.T) {
+	tests := []struct {
+		name      string
+		e         *ui.SceneEvent
+		node, lbl string
+		ok        bool
+	}{
+		{"cleared", &ui.SceneEvent{Kind: "NominationCleared", Pod: "default/mid", Node: "node-b"}, "node-b", "× mid: nomination cleared", true},
+		{"other event", &ui.SceneEvent{Kind: "Nominated", Pod: "default/mid", Node: "node-b"}, "", "", false},
+		{"no event", nil, "", "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			node, lbl, ok := ui.ClearedNomination(tt.e)
+			if diff := cmp.Diff([]any{tt.node, tt.lbl, tt.ok}, []any{node, lbl, ok}); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -42,8 +42,10 @@ const probe = {
   startup: { text: 0, attach: 0, firstLoadMs: 0 },
 };
 (window as unknown as { __schedplay: typeof probe }).__schedplay = probe;
-// The whole editor text for the tests (the DOM holds only the visible lines).
+// The whole editor text for the tests (the DOM holds only the visible lines),
+// and a way for the bench to put in large scenarios without typing them.
 (window as unknown as { __schedplayText: () => string }).__schedplayText = () => editor.state.doc.toString();
+(window as unknown as { __schedplaySetText: (t: string) => void }).__schedplaySetText = (t) => setText(t);
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const statusEl = $("status");
@@ -217,6 +219,7 @@ function onEvent(json: string): void {
       if (ev.gen > 0 && probe.firstFrameMs === 0) {
         probe.firstFrameMs = performance.now();
         loadingEl.hidden = true;
+        player.hold = false;
       }
       break;
     case "panic":
@@ -315,6 +318,8 @@ function startPlayback(reply: LoadReply, started: number): void {
   // after an edit the end state is what the author wants to see (Home and
   // Space replay it).
   player.start({ playing: firstRun, followEnd: !firstRun, stopped: reply.stopped, gen: reply.gen });
+  // The first scenario's t=0 view goes on screen before anything simulates.
+  player.hold = probe.firstFrameMs === 0;
   tl.speed = Number(speedSel.value) || 1;
   if (!firstRun) editStarted = started;
   firstRun = false;

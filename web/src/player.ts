@@ -14,7 +14,13 @@ export interface PlayerHooks {
   onStopped?(stopped: string): void;
 }
 
-const SLICE_MS = "8"; // simulation time per frame
+// Simulation time per frame: short while playing (animation stays smooth),
+// longer while the reader waits for the end of an edited run.
+const SLICE_MS = "8";
+const FOLLOW_SLICE_MS = "30";
+// While following a growing run, the end is shown this often (ms); every
+// seek builds and lays out a new scene.
+const FOLLOW_SHOW_MS = 250;
 
 export class Player {
   readonly tl = new Timeline();
@@ -23,9 +29,13 @@ export class Player {
   gen = 0; // the canvas generation of the last seek
   // followEnd keeps the end of a growing trace on screen (after an edit).
   followEnd = false;
+  // hold defers simulating, so that the t=0 scene reaches the screen first
+  // (the first simulation slice also compiles the engine's code).
+  hold = false;
   // A time to show once the trace reaches it (a link's or embed's t).
   private pendingTime: number | null = null;
   private playAfterSeek = false;
+  private followShown = 0;
   private shown = { cursor: -2, now: -1 };
   private last = 0;
   private raf = 0;
@@ -44,14 +54,15 @@ export class Player {
     this.stopped = opts.stopped ?? "";
     this.gen = opts.gen;
     this.shown = { cursor: -2, now: -1 };
+    this.followShown = performance.now();
     this.hooks.onStopped?.(this.stopped);
   }
 
   // pump grows the trace by one slice of simulation.
   pump(): void {
     const api = this.api;
-    if (!api || this.simDone) return;
-    const r = JSON.parse(api.simulate(SLICE_MS)) as SimulateReply;
+    if (!api || this.simDone || this.hold) return;
+    const r = JSON.parse(api.simulate(this.followEnd ? FOLLOW_SLICE_MS : SLICE_MS)) as SimulateReply;
     const fresh = (JSON.parse(api.trace(String(this.tl.events.length))) as { events: TraceEvent[] }).events ?? [];
     this.tl.events.push(...fresh);
     this.hooks.onEvents?.(fresh);
@@ -60,7 +71,11 @@ export class Player {
       this.stopped = r.stopped;
       this.hooks.onStopped?.(this.stopped);
     }
-    if (this.followEnd) this.tl.seek(this.tl.events.length - 1);
+    const now = performance.now();
+    if (this.followEnd && (r.done || now - this.followShown >= FOLLOW_SHOW_MS)) {
+      this.followShown = now;
+      this.tl.seek(this.tl.events.length - 1);
+    }
     this.applyPendingTime();
   }
 
@@ -135,16 +150,18 @@ export class Player {
   frame(t: number): void {
     const dt = this.last ? Math.min(0.1, (t - this.last) / 1000) : 0;
     this.last = t;
-    const growing = !this.simDone, playing = this.tl.playing;
+    const growing = !this.simDone && !this.hold, playing = this.tl.playing;
     this.pump();
     if (this.tl.tick(dt) || growing || playing !== this.tl.playing) this.render(false);
   }
 
   // run drives frame from requestAnimationFrame until stop.
   run(): void {
+    // The next frame is asked for first: an exception in one frame must
+    // not stop playback for good.
     const loop = (t: number) => {
-      this.frame(t);
       this.raf = requestAnimationFrame(loop);
+      this.frame(t);
     };
     this.raf = requestAnimationFrame(loop);
   }

@@ -17,6 +17,12 @@ const marks: Record<string, number> = {};
 const mark = (name: string) => { marks[name] = performance.timeOrigin + performance.now(); };
 (window as unknown as { __stageMarks: typeof marks }).__stageMarks = marks;
 mark("script");
+// The first animation frame ebiten asks for (its game loop starting).
+const raf = window.requestAnimationFrame.bind(window);
+window.requestAnimationFrame = (cb: FrameRequestCallback) => raf((t) => {
+  if (!marks.firstFrameCallback) mark("firstFrameCallback");
+  cb(t);
+});
 
 // The bridge calls this once window.schedplay exists.
 w.schedplayReady = (api: Bridge) => {

@@ -141,8 +141,9 @@ spec:
   const page = await open(context);
   const text = scenario(500, 5000, 200);
   const t0 = Date.now();
+  const loads = await page.evaluate(() => window.__schedplay.loads);
   await page.evaluate((t) => window.__schedplaySetText(t), text);
-  await page.waitForFunction(() => window.__schedplay.simDone, null, { timeout: 120000, polling: 100 });
+  await page.waitForFunction((n) => window.__schedplay.loads > n && window.__schedplay.simDone, loads, { timeout: 120000, polling: 100 });
   console.log(`500 nodes / 5,000 pods: loaded and simulated in ${Date.now() - t0} ms (debounce included); ${(await page.evaluate(() => window.__schedplay.events))} events`);
   // Play from the start and record the intervals between animation frames.
   await page.click("#tl-start");

@@ -491,11 +491,13 @@ func (s *Simulation) preempt(preemptor *simPod, runner *profileRunner, pr *defau
 	s.nominate(preemptor, node)
 	s.emit(Event{Kind: EvNominated, Pod: preemptor.pod.Key(), Node: node, Victims: victims,
 		Reason: fmt.Sprintf("preemption chose %s: %d victim(s), %d PDB violation(s)", node, len(victims), pr.NumPDBViolations)})
+	var actionable []*simPod
 	for _, v := range pr.Victims {
-		vp := s.pods[v.Key()]
-		if vp == nil || vp.phase != PhaseRunning || vp.terminating {
-			continue
+		if vp := s.pods[v.Key()]; vp != nil && vp.phase == PhaseRunning && !vp.terminating {
+			actionable = append(actionable, vp)
 		}
+	}
+	for i, vp := range actionable {
 		p := vp.pod
 		before := *p
 		p.Status.Conditions = append(append([]api.PodCondition(nil), p.Status.Conditions...), api.PodCondition{
@@ -504,6 +506,12 @@ func (s *Simulation) preempt(preemptor *simPod, runner *profileRunner, pr *defau
 		})
 		s.podUpdated(&before, p)
 		s.requeue(assignedPodUpdate, &before, p)
+		if i == len(actionable)-1 {
+			// Upstream deletes the last victim on its own and stops holding
+			// the preemptor once that deletion has started, so the last
+			// victim's deletion may requeue the preemptor.
+			s.queue.SetPreempting(false)
+		}
 		s.terminate(vp, EvPreempted, fmt.Sprintf("preempted by %s on %s", preemptor.pod.Key(), node), nil)
 	}
 }

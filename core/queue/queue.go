@@ -336,9 +336,9 @@ func (q *PriorityQueue) MoveAllToActiveOrBackoffQueue(ev framework.ClusterEvent,
 
 // SetPreempting marks the stretch in which the in-flight pod's preemption is
 // carried out. Upstream runs it asynchronously and DefaultPreemption's
-// PreEnqueue holds the preemptor back until the victims' deletions are
-// issued, so the events its own preemption causes (victims updated or gone,
-// lower-priority nominations cleared) never requeue the preemptor itself.
+// PreEnqueue holds the preemptor back until the last victim's deletion has
+// started, so the events caused before that (lower-priority nominations
+// cleared, the other victims updated or gone) never requeue the preemptor.
 func (q *PriorityQueue) SetPreempting(on bool) { q.preempting = on }
 
 // move asks the hints about one waiting pod and moves it if they say so.

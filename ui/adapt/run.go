@@ -35,6 +35,13 @@ type Run struct {
 	// byPod indexes the trace by pod: the events of each pod, in order.
 	byPod   map[string][]int
 	indexed int
+	// views caches what SceneAt reads off the simulation's objects, which
+	// only change while it steps: the pod chips' fixed fields by object,
+	// and the node objects by name (NodeObject scans every node).
+	views struct {
+		pods  map[*api.Pod]ui.Pod
+		nodes map[string]*api.Node
+	}
 	// Stopped explains why the run ended early or never ran ("" if not).
 	Stopped string
 	done    bool
@@ -89,6 +96,7 @@ func (r *Run) Step(n int) bool {
 	}
 	done, err := r.sim.Step(n)
 	r.index()
+	r.views.pods, r.views.nodes = nil, nil // stepping may update objects
 	if err != nil {
 		r.Stopped = fmt.Sprintf("stopped at t=%v after %d events: ", r.sim.Now(), len(r.sim.Trace()))
 		if errors.Is(err, engine.ErrEventBudget) {
@@ -139,7 +147,7 @@ func (r *Run) SceneAt(seq int) *ui.Scene {
 		vn := ui.Node{Name: ns.Name, Unschedulable: ns.Unschedulable,
 			Allocatable: ui.Resources{MilliCPU: ns.Allocatable["cpu"], Memory: ns.Allocatable["memory"], Pods: ns.Allocatable["pods"]},
 			Used:        &ui.Resources{MilliCPU: ns.Requested["cpu"], Memory: ns.Requested["memory"], Pods: ns.Requested["pods"]}}
-		if n := r.sim.NodeObject(ns.Name); n != nil {
+		if n := r.nodeObject(ns.Name); n != nil {
 			vn.Labels, vn.Zone = n.Labels, n.Labels[r.zoneKey]
 		}
 		for _, t := range ns.Taints {
@@ -154,11 +162,10 @@ func (r *Run) SceneAt(seq int) *ui.Scene {
 		if ps.Phase == engine.PhaseDeleted {
 			continue
 		}
-		p := r.sim.PodObject(ps.Key)
-		if p == nil {
+		vp, ok := r.podView(ps.Key)
+		if !ok {
 			continue
 		}
-		vp := pod(p)
 		vp.Node, vp.NominatedNode, vp.Phase, vp.Priority = ps.Node, ps.NominatedNode, string(ps.Phase), ps.Priority
 		if ps.Phase == engine.PhaseRunning {
 			if ps.TerminatingUntil != nil {
@@ -200,6 +207,37 @@ func (r *Run) SceneAt(seq int) *ui.Scene {
 	e := tr[seq]
 	out.Event = &ui.SceneEvent{Seq: e.Seq, T: seconds(e.T), Kind: e.Kind, Pod: e.Pod, Node: e.Node, Victims: e.Victims, Reason: e.Reason}
 	return out
+}
+
+// podView is pod() of the simulation's object for key, cached until the
+// next Step.
+func (r *Run) podView(key string) (ui.Pod, bool) {
+	p := r.sim.PodObject(key)
+	if p == nil {
+		return ui.Pod{}, false
+	}
+	if r.views.pods == nil {
+		r.views.pods = map[*api.Pod]ui.Pod{}
+	}
+	vp, ok := r.views.pods[p]
+	if !ok {
+		vp = pod(p)
+		r.views.pods[p] = vp
+	}
+	return vp, true
+}
+
+// nodeObject is the simulation's NodeObject, cached until the next Step.
+func (r *Run) nodeObject(name string) *api.Node {
+	n, ok := r.views.nodes[name]
+	if !ok {
+		if r.views.nodes == nil {
+			r.views.nodes = map[string]*api.Node{}
+		}
+		n = r.sim.NodeObject(name)
+		r.views.nodes[name] = n
+	}
+	return n
 }
 
 // termination reads a terminating pod's stages off the trace: its start

@@ -8,7 +8,6 @@ import (
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 )
 
 // painter fills and strokes shapes, reusing its vertex buffers between calls.
@@ -16,6 +15,7 @@ type painter struct {
 	white *ebiten.Image
 	vs    []ebiten.Vertex
 	is    []uint16
+	pts   [][2]float32
 }
 
 func newPainter() *painter {
@@ -23,32 +23,6 @@ func newPainter() *painter {
 	img.Fill(color.White)
 	// The inner pixel only: sampling at the edge of an atlas image bleeds.
 	return &painter{white: img.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)}
-}
-
-func roundRectPath(r Rect, radius float64) *vector.Path {
-	x, y, w, h := float32(r.X), float32(r.Y), float32(r.W), float32(r.H)
-	rad := float32(math.Min(radius, math.Min(r.W, r.H)/2))
-	p := &vector.Path{}
-	if rad <= 0.5 {
-		p.MoveTo(x, y)
-		p.LineTo(x+w, y)
-		p.LineTo(x+w, y+h)
-		p.LineTo(x, y+h)
-		p.Close()
-		return p
-	}
-	const q = math.Pi / 2
-	p.MoveTo(x+rad, y)
-	p.LineTo(x+w-rad, y)
-	p.Arc(x+w-rad, y+rad, rad, -q, 0, vector.Clockwise)
-	p.LineTo(x+w, y+h-rad)
-	p.Arc(x+w-rad, y+h-rad, rad, 0, q, vector.Clockwise)
-	p.LineTo(x+rad, y+h)
-	p.Arc(x+rad, y+h-rad, rad, q, 2*q, vector.Clockwise)
-	p.LineTo(x, y+rad)
-	p.Arc(x+rad, y+rad, rad, 2*q, 3*q, vector.Clockwise)
-	p.Close()
-	return p
 }
 
 func (pt *painter) draw(dst *ebiten.Image, clr color.Color) {
@@ -64,16 +38,40 @@ func (pt *painter) draw(dst *ebiten.Image, clr color.Color) {
 	dst.DrawTriangles(pt.vs, pt.is, pt.white, op)
 }
 
-// fillRound fills a rounded rectangle given in screen pixels.
+// fillRound fills a rounded rectangle given in screen pixels: a fan of
+// triangles from its centre (it is convex).
 func (pt *painter) fillRound(dst *ebiten.Image, r Rect, radius float64, clr color.Color) {
-	pt.vs, pt.is = roundRectPath(r, radius).AppendVerticesAndIndicesForFilling(pt.vs[:0], pt.is[:0])
+	pt.pts = roundRectOutline(pt.pts[:0], r, radius, cornerSegments(radius))
+	pt.vs = append(pt.vs[:0], ebiten.Vertex{DstX: float32(r.X + r.W/2), DstY: float32(r.Y + r.H/2)})
+	pt.is = pt.is[:0]
+	n := uint16(len(pt.pts))
+	for i, p := range pt.pts {
+		pt.vs = append(pt.vs, ebiten.Vertex{DstX: p[0], DstY: p[1]})
+		pt.is = append(pt.is, 0, uint16(i)+1, (uint16(i)+1)%n+1)
+	}
 	pt.draw(dst, clr)
 }
 
-// strokeRound outlines a rounded rectangle given in screen pixels.
+// strokeRound outlines a rounded rectangle given in screen pixels: a band
+// of quads between the outlines width/2 outside and inside it.
 func (pt *painter) strokeRound(dst *ebiten.Image, r Rect, radius, width float64, clr color.Color) {
-	op := &vector.StrokeOptions{Width: float32(width), LineJoin: vector.LineJoinRound}
-	pt.vs, pt.is = roundRectPath(r, radius).AppendVerticesAndIndicesForStroke(pt.vs[:0], pt.is[:0], op)
+	h := width / 2
+	radius = max(0, math.Min(radius, math.Min(r.W, r.H)/2))
+	segs := cornerSegments(radius + h)
+	out := Rect{X: r.X - h, Y: r.Y - h, W: r.W + width, H: r.H + width}
+	in := Rect{X: r.X + h, Y: r.Y + h, W: max(0, r.W-width), H: max(0, r.H-width)}
+	pt.pts = roundRectOutline(pt.pts[:0], out, radius+h, segs)
+	n := len(pt.pts)
+	pt.pts = roundRectOutline(pt.pts, in, radius-h, segs)
+	pt.vs, pt.is = pt.vs[:0], pt.is[:0]
+	for _, p := range pt.pts {
+		pt.vs = append(pt.vs, ebiten.Vertex{DstX: p[0], DstY: p[1]})
+	}
+	for i := range n {
+		j := (i + 1) % n
+		a, b, c, d := uint16(i), uint16(j), uint16(n+i), uint16(n+j)
+		pt.is = append(pt.is, a, b, c, b, d, c)
+	}
 	pt.draw(dst, clr)
 }
 

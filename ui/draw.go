@@ -82,6 +82,9 @@ func (g *Game) drawQueue(dst *ebiten.Image) {
 func (g *Game) drawZone(dst *ebiten.Image, zb ZoneBox) {
 	t, z := g.theme, g.cam.Zoom
 	r := g.screenRect(zb.Rect)
+	if !g.visible(r) {
+		return
+	}
 	g.paint.fillRound(dst, r, 12*z, t.Zone)
 	g.paint.strokeRound(dst, r, 12*z, 1*z, t.ZoneBorder)
 	name := zb.Name
@@ -95,6 +98,9 @@ func (g *Game) drawNode(dst *ebiten.Image, nb NodeBox) {
 	t, z := g.theme, g.cam.Zoom
 	n := nb.Node
 	r := g.screenRect(nb.Rect)
+	if !g.visible(r) {
+		return
+	}
 	g.paint.fillRound(dst, r, 8*z, t.Card)
 	border, width := t.CardBorder, 1.0
 	switch {
@@ -214,7 +220,7 @@ func (g *Game) drawChip(dst *ebiten.Image, c ChipBox, z float64) {
 	lineY := r.Y + ChipH*z/2
 	side := ChipSideText(c.Pod, c.Pending, g.now)
 	sideW := 0.0
-	if side != "" {
+	if side != "" && 10.5*z >= minTextPx { // too small to draw: not measured either
 		sideW = g.fonts.width(side, false, 10.5*z) + 6*z
 		clr := t.Muted
 		if term != nil {

@@ -64,6 +64,9 @@ func (f *fonts) width(s string, bold bool, size float64) float64 {
 
 // fit shortens s with an ellipsis until it is at most w pixels wide.
 func (f *fonts) fit(s string, bold bool, size, w float64) string {
+	if size < minTextPx {
+		return "" // draw skips it: measuring it would be wasted
+	}
 	if f.width(s, bold, size) <= w {
 		return s
 	}

@@ -323,33 +323,27 @@ func (f *Framework) NominatedPodsForNode(nodeName string) []*framework.PodInfo {
 
 // PluginNames lists the plugins of an extension point, in order ("PreFilter", "Filter", ...).
 func (f *Framework) PluginNames(point string) []string {
-	var out []string
-	add := func(p framework.Plugin) { out = append(out, p.Name()) }
 	switch point {
 	case "PreEnqueue":
-		for _, p := range f.preEnqueuePlugins {
-			add(p)
-		}
+		return namesOf(f.preEnqueuePlugins)
 	case "PreFilter":
-		for _, p := range f.preFilterPlugins {
-			add(p)
-		}
+		return namesOf(f.preFilterPlugins)
 	case "Filter":
-		for _, p := range f.filterPlugins {
-			add(p)
-		}
+		return namesOf(f.filterPlugins)
 	case "PostFilter":
-		for _, p := range f.postFilterPlugins {
-			add(p)
-		}
+		return namesOf(f.postFilterPlugins)
 	case "PreScore":
-		for _, p := range f.preScorePlugins {
-			add(p)
-		}
+		return namesOf(f.preScorePlugins)
 	case "Score":
-		for _, p := range f.scorePlugins {
-			add(p)
-		}
+		return namesOf(f.scorePlugins)
+	}
+	return nil
+}
+
+func namesOf[T framework.Plugin](ps []T) []string {
+	out := make([]string, 0, len(ps))
+	for _, p := range ps {
+		out = append(out, p.Name())
 	}
 	return out
 }

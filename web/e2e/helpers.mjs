@@ -33,7 +33,7 @@ export async function open(context) {
   await page.waitForFunction(
     () => window.__schedplay?.loadedGen >= 1 && window.__schedplay.drawnGen >= window.__schedplay.loadedGen,
     null,
-    { timeout: 30000, polling: 50 },
+    { timeout: 90000, polling: 50 },
   );
   return page;
 }

@@ -266,10 +266,10 @@ describe("playground", () => {
     const marker = "# e2e draft marker";
     await appendText(page, `\n${marker}\n`);
     await page.reload();
-    await page.waitForFunction(() => window.__schedplay?.loads >= 1, null, { timeout: 30000, polling: 50 });
+    await page.waitForFunction(() => window.__schedplay?.loads >= 1, null, { timeout: 90000, polling: 50 });
     assert.ok((await editorText(page)).includes(marker), "the draft was restored");
 
-    await page.waitForFunction(() => window.__schedplay.drawnGen >= 1, null, { timeout: 30000, polling: 50 });
+    await page.waitForFunction(() => window.__schedplay.drawnGen >= 1, null, { timeout: 90000, polling: 50 });
     await page.click("#theme");
     assert.equal(await page.getAttribute("html", "data-theme"), "dark");
     await page.waitForTimeout(500);

@@ -18,7 +18,7 @@ async function openLoaded(context, address, { drawn = true } = {}) {
   page.errors = [];
   page.on("pageerror", (e) => page.errors.push(e.message));
   await page.goto(address);
-  await page.waitForFunction((d) => window.__schedplay?.loads >= 1 && (!d || window.__schedplay.drawnGen >= 1), drawn, { timeout: 30000, polling: 50 });
+  await page.waitForFunction((d) => window.__schedplay?.loads >= 1 && (!d || window.__schedplay.drawnGen >= 1), drawn, { timeout: 90000, polling: 50 });
   return page;
 }
 
@@ -194,7 +194,7 @@ describe("embed", () => {
     await page.screenshot({ path: join(shots, "20-embed-placeholder.png") });
 
     await page.evaluate((yaml) => window.send(0, { type: "load", yaml }), basic);
-    await page.waitForFunction(() => window.got.some((m) => m.type === "loaded"), null, { timeout: 30000, polling: 50 });
+    await page.waitForFunction(() => window.got.some((m) => m.type === "loaded"), null, { timeout: 90000, polling: 50 });
     const loaded = await page.evaluate(() => window.got.find((m) => m.type === "loaded"));
     assert.equal(loaded.ok, true);
     assert.equal(loaded.origin, new URL(url).origin);

@@ -68,21 +68,8 @@ func nodeSelectorRequirementsAsSelector(reqs []api.NodeSelectorRequirement) (Sel
 	}
 	rs := make([]Requirement, 0, len(reqs))
 	for _, r := range reqs {
-		var op Operator
-		switch r.Operator {
-		case api.NodeSelectorOpIn:
-			op = In
-		case api.NodeSelectorOpNotIn:
-			op = NotIn
-		case api.NodeSelectorOpExists:
-			op = Exists
-		case api.NodeSelectorOpDoesNotExist:
-			op = DoesNotExist
-		case api.NodeSelectorOpGt:
-			op = GreaterThan
-		case api.NodeSelectorOpLt:
-			op = LessThan
-		default:
+		op, ok := operators[string(r.Operator)]
+		if !ok {
 			return nil, fmt.Errorf("%q is not a valid node selector operator", r.Operator)
 		}
 		if err := validateRequirementValues(op, r.Values); err != nil {

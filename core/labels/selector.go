@@ -29,6 +29,12 @@ const (
 	LessThan     Operator = "lt"
 )
 
+// operators maps the API spellings shared by label and node selectors
+// (node selectors add Gt and Lt).
+var operators = map[string]Operator{
+	"In": In, "NotIn": NotIn, "Exists": Exists, "DoesNotExist": DoesNotExist, "Gt": GreaterThan, "Lt": LessThan,
+}
+
 // Requirement is one key/operator/values condition.
 type Requirement struct {
 	Key    string
@@ -172,24 +178,12 @@ func LabelSelectorAsSelector(ps *api.LabelSelector) (Selector, error) {
 		rs = append(rs, Requirement{Key: k, Op: Equals, Values: []string{v}})
 	}
 	for _, e := range ps.MatchExpressions {
-		var op Operator
-		switch e.Operator {
-		case api.LabelSelectorOpIn:
-			op = In
-		case api.LabelSelectorOpNotIn:
-			op = NotIn
-		case api.LabelSelectorOpExists:
-			op = Exists
-		case api.LabelSelectorOpDoesNotExist:
-			op = DoesNotExist
-		default:
+		op, ok := operators[string(e.Operator)]
+		if !ok || op == GreaterThan || op == LessThan {
 			return nil, fmt.Errorf("%q is not a valid label selector operator (use In, NotIn, Exists or DoesNotExist)", e.Operator)
 		}
-		if (op == In || op == NotIn) && len(e.Values) == 0 {
-			return nil, fmt.Errorf("operator %s on key %q needs at least one value", e.Operator, e.Key)
-		}
-		if (op == Exists || op == DoesNotExist) && len(e.Values) != 0 {
-			return nil, fmt.Errorf("operator %s on key %q takes no values", e.Operator, e.Key)
+		if err := validateRequirementValues(op, e.Values); err != nil {
+			return nil, fmt.Errorf("label selector requirement on key %q: %w", e.Key, err)
 		}
 		rs = append(rs, Requirement{Key: e.Key, Op: op, Values: append([]string(nil), e.Values...)})
 	}

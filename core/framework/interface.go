@@ -137,6 +137,21 @@ type ScorePlugin interface {
 	ScoreExtensions() ScoreExtensions
 }
 
+// BatchScorePlugin is a schedplay-internal extension of ScorePlugin (not
+// in upstream): it scores every node of a cycle in one call, so that the
+// plugin reads its cycle state once and the runtime makes no per-node
+// interface call or Status. The runtime uses it whenever a score plugin
+// implements it.
+//
+// ScoreNodes must leave in scores[i].Score exactly what Score would return
+// for nodes[i] (it need not set Name), and must fail exactly when Score would
+// fail on some node: with the Status Score returns for the first such node
+// in order. len(scores) == len(nodes).
+type BatchScorePlugin interface {
+	ScorePlugin
+	ScoreNodes(state *CycleState, pod *api.Pod, nodes []*NodeInfo, scores NodeScoreList) *Status
+}
+
 // NodeInfoLister lists the snapshot's nodes.
 type NodeInfoLister interface {
 	List() []*NodeInfo

@@ -619,6 +619,17 @@ func (f *Framework) runScorePlugins(state *framework.CycleState, pod *api.Pod, n
 		// Only NormalizeScore reads the names; the totals below take them
 		// from nodes.
 		named := pl.ScoreExtensions() != nil
+		if bp, ok := pl.(framework.BatchScorePlugin); ok {
+			if st := bp.ScoreNodes(state, pod, nodes, lists[i]); !st.IsSuccess() {
+				return nil, framework.AsStatus(fmt.Errorf("running Score plugins: plugin %q failed with: %w", pl.Name(), st.AsError()))
+			}
+			if named {
+				for j, ni := range nodes {
+					lists[i][j].Name = ni.Node().Name
+				}
+			}
+			continue
+		}
 		for j, ni := range nodes {
 			s, st := pl.Score(state, pod, ni)
 			if !st.IsSuccess() {

@@ -215,3 +215,63 @@ func TestScoreWeightsSkipsAndTotals(t *testing.T) {
 		}
 	}
 }
+
+// batchPlugin scores through ScoreNodes from its own table, and its
+// per-node Score returns something else, so a test sees which one ran. Its
+// NormalizeScore adds the length of each node's name, so it fails unless
+// the runtime fills in the names a batch scorer leaves out.
+type batchPlugin struct {
+	fakePlugin
+	batch map[string]int64
+	fail  string
+}
+
+func (p *batchPlugin) ScoreNodes(_ *framework.CycleState, _ *api.Pod, nodes []*framework.NodeInfo, scores framework.NodeScoreList) *framework.Status {
+	for i, ni := range nodes {
+		if ni.Node().Name == p.fail {
+			return framework.NewStatus(framework.Error, "batch failed on "+p.fail)
+		}
+		scores[i].Score = p.batch[ni.Node().Name]
+	}
+	return nil
+}
+func (p *batchPlugin) ScoreExtensions() framework.ScoreExtensions { return p }
+func (p *batchPlugin) NormalizeScore(_ *framework.CycleState, _ *api.Pod, scores framework.NodeScoreList) *framework.Status {
+	for i := range scores {
+		scores[i].Score += int64(len(scores[i].Name))
+	}
+	return nil
+}
+
+func TestScoreUsesBatchScorer(t *testing.T) {
+	a := &fakePlugin{name: "A", scores: map[string]int64{"n1": 10, "node2": 50}}
+	b := &batchPlugin{fakePlugin: fakePlugin{name: "B", scores: map[string]int64{"n1": 99, "node2": 99}},
+		batch: map[string]int64{"n1": 7, "node2": 20}}
+	reg := registryOf(a)
+	reg["B"] = func(any, framework.Handle) (framework.Plugin, error) { return b, nil }
+	f, err := NewFramework(reg, &config.Profile{Plugins: &config.Plugins{MultiPoint: config.PluginSet{Enabled: []config.Plugin{{Name: "A"}, {Name: "B", Weight: 2}}}}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := framework.NewSnapshot(nil, []*api.Node{st.MakeNode().Name("n1").Obj(), st.MakeNode().Name("node2").Obj()})
+	f.SetSnapshot(snap)
+	pod := st.MakePod().Name("p").Obj()
+	want := []NodePluginScores{
+		{Name: "n1", Scores: []PluginScore{{Name: "A", Raw: 10, Score: 10}, {Name: "B", Raw: 9, Score: 18}}, TotalScore: 28},
+		{Name: "node2", Scores: []PluginScore{{Name: "A", Raw: 50, Score: 50}, {Name: "B", Raw: 25, Score: 50}}, TotalScore: 100},
+	}
+	got, s := f.RunScorePlugins(framework.NewCycleState(), pod, snap.List())
+	if !s.IsSuccess() {
+		t.Fatal(s)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("scores (-want +got):\n%s", diff)
+	}
+
+	b.fail = "node2"
+	_, s = f.RunScorePluginsTotals(framework.NewCycleState(), pod, snap.List())
+	wantMsg := `running Score plugins: plugin "B" failed with: batch failed on node2`
+	if s.Code() != framework.Error || s.Message() != wantMsg {
+		t.Errorf("got %v, want Error %q", s, wantMsg)
+	}
+}

@@ -21,8 +21,9 @@ type BalancedAllocation struct {
 }
 
 var (
-	_ framework.PreScorePlugin = (*BalancedAllocation)(nil)
-	_ framework.ScorePlugin    = (*BalancedAllocation)(nil)
+	_ framework.PreScorePlugin   = (*BalancedAllocation)(nil)
+	_ framework.ScorePlugin      = (*BalancedAllocation)(nil)
+	_ framework.BatchScorePlugin = (*BalancedAllocation)(nil)
 )
 
 // NewBalancedAllocation builds the plugin from
@@ -35,14 +36,16 @@ func NewBalancedAllocation(args any, _ framework.Handle) (framework.Plugin, erro
 	if err := ValidateNodeResourcesBalancedAllocationArgs(a); err != nil {
 		return nil, err
 	}
-	return &BalancedAllocation{resourceAllocationScorer{
+	pl := &BalancedAllocation{resourceAllocationScorer{
 		name:                    BalancedAllocationName,
 		useRequested:            true,
 		enablePodLevelResources: true,
 		scorer:                  balancedResourceScorer,
 		kind:                    kindBalanced,
 		resources:               a.Resources,
-	}}, nil
+	}}
+	pl.classify()
+	return pl, nil
 }
 
 // Name returns the plugin's name.
@@ -79,6 +82,21 @@ func (pl *BalancedAllocation) Score(state *framework.CycleState, pod *api.Pod, n
 	return pl.score(nodeInfo, s.podRequests)
 }
 
+// ScoreNodes is Score for every node, reading the state once.
+func (pl *BalancedAllocation) ScoreNodes(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo, scores framework.NodeScoreList) *framework.Status {
+	s, ok := readState(state, balancedAllocationPreScoreStateKey).(*balancedAllocationPreScoreState)
+	if !ok {
+		s = &balancedAllocationPreScoreState{podRequests: pl.calculatePodResourceRequestList(pod)}
+		if isBestEffort(s.podRequests) {
+			for i := range nodes {
+				scores[i].Score = 0
+			}
+			return nil
+		}
+	}
+	return pl.scoreNodes(nodes, s.podRequests, scores)
+}
+
 // ScoreExtensions returns nil: scores are already in 0..MaxNodeScore.
 func (pl *BalancedAllocation) ScoreExtensions() framework.ScoreExtensions { return nil }
 
@@ -104,7 +122,9 @@ func balancedResourceScorer(requested, allocated, allocatable []int64) int64 {
 // population standard deviation of requested/allocatable over the resources
 // the node has, each fraction capped at 1.
 func balancedResourceScore(requested, allocatable []int64) int64 {
-	var fractions []float64
+	// Room for the usual few resources on the stack; more spill to the heap.
+	var buf [maxStackResources]float64
+	fractions := buf[:0]
 	var total float64
 	for i := range requested {
 		if allocatable[i] == 0 {
@@ -126,6 +146,17 @@ func balancedResourceScore(requested, allocatable []int64) int64 {
 			sum += (f - mean) * (f - mean)
 		}
 		std = math.Sqrt(sum / float64(len(fractions)))
+	}
+	return int64((1 - std) * float64(framework.MaxNodeScore))
+}
+
+// balancedResourceScore2 is balancedResourceScore over two resources.
+func balancedResourceScore2(req0, alloc0, req1, alloc1 int64) int64 {
+	std := 0.0
+	if alloc0 != 0 && alloc1 != 0 {
+		f0 := min(float64(req0)/float64(alloc0), 1)
+		f1 := min(float64(req1)/float64(alloc1), 1)
+		std = math.Abs((f0 - f1) / 2)
 	}
 	return int64((1 - std) * float64(framework.MaxNodeScore))
 }

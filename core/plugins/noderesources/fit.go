@@ -40,10 +40,11 @@ type Fit struct {
 }
 
 var (
-	_ framework.PreFilterPlugin = (*Fit)(nil)
-	_ framework.FilterPlugin    = (*Fit)(nil)
-	_ framework.PreScorePlugin  = (*Fit)(nil)
-	_ framework.ScorePlugin     = (*Fit)(nil)
+	_ framework.PreFilterPlugin  = (*Fit)(nil)
+	_ framework.FilterPlugin     = (*Fit)(nil)
+	_ framework.PreScorePlugin   = (*Fit)(nil)
+	_ framework.ScorePlugin      = (*Fit)(nil)
+	_ framework.BatchScorePlugin = (*Fit)(nil)
 )
 
 // NewFit builds NodeResourcesFit from *config.NodeResourcesFitArgs (defaulted).
@@ -91,6 +92,7 @@ func newFitScorer(s *config.ScoringStrategy) (*resourceAllocationScorer, error) 
 	default:
 		return nil, fmt.Errorf("scoring strategy %s is not supported", s.Type)
 	}
+	r.classify()
 	return r, nil
 }
 
@@ -260,6 +262,15 @@ func (pl *Fit) Score(state *framework.CycleState, pod *api.Pod, nodeInfo *framew
 	}
 	podRequests := s.podRequests
 	return pl.score(nodeInfo, podRequests)
+}
+
+// ScoreNodes is Score for every node, reading the state once.
+func (pl *Fit) ScoreNodes(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo, scores framework.NodeScoreList) *framework.Status {
+	s, ok := readState(state, preScoreStateKey).(*preScoreState)
+	if !ok {
+		s = &preScoreState{podRequests: pl.calculatePodResourceRequestList(pod)}
+	}
+	return pl.scoreNodes(nodes, s.podRequests, scores)
 }
 
 // ScoreExtensions returns nil: scores are already in 0..MaxNodeScore.

@@ -1,6 +1,9 @@
 package noderesources
 
 import (
+	"fmt"
+	"math/rand/v2"
+	"strconv"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -49,14 +52,145 @@ func scoreNodes(t *testing.T, pl preScoreScorer, pod *api.Pod, nodes []scoreNode
 		}
 	}
 	var got []int64
+	var infos []*framework.NodeInfo
 	for _, n := range nodes {
-		score, s := pl.Score(state, pod, nodeInfo(n.alloc, n.pods...))
+		ni := nodeInfo(n.alloc, n.pods...)
+		infos = append(infos, ni)
+		score, s := pl.Score(state, pod, ni)
 		if !s.IsSuccess() {
 			t.Fatalf("Score: %v", s)
 		}
 		got = append(got, score)
 	}
+	// Every case also pins that the batch path agrees with Score.
+	if diff := cmp.Diff(got, batchScores(t, pl, state, pod, infos)); diff != "" {
+		t.Errorf("ScoreNodes differs from Score (-Score +ScoreNodes):\n%s", diff)
+	}
 	return got
+}
+
+// batchScores runs the plugin's ScoreNodes over a list holding stale
+// scores, as the runtime's reused storage does.
+func batchScores(t *testing.T, pl framework.ScorePlugin, state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo) []int64 {
+	t.Helper()
+	bp, ok := pl.(framework.BatchScorePlugin)
+	if !ok {
+		t.Fatalf("%s does not implement BatchScorePlugin", pl.Name())
+	}
+	list := make(framework.NodeScoreList, len(nodes))
+	for i := range list {
+		list[i].Score = -7
+	}
+	if s := bp.ScoreNodes(state, pod, nodes, list); !s.IsSuccess() {
+		t.Fatalf("ScoreNodes: %v", s)
+	}
+	var out []int64
+	for _, ns := range list {
+		out = append(out, ns.Score)
+	}
+	return out
+}
+
+// TestBatchScoreMatchesScore compares ScoreNodes with Score on generated
+// nodes and pods, for every strategy, with and without PreScore, with
+// scalar, ephemeral and unknown resources, and with more resources than
+// the on-stack lists hold.
+func TestBatchScoreMatchesScore(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	amount := func(unit string) string {
+		if rng.IntN(5) == 0 {
+			return "0"
+		}
+		return strconv.Itoa(1+rng.IntN(64)) + unit
+	}
+	gpus := specs("cpu", 1, "memory", 1, "nvidia.com/gpu", 1, "ephemeral-storage", 1)
+	many := specs("cpu", 3, "memory", 1, "ephemeral-storage", 2, "example.com/a", 1, "example.com/b", 1,
+		"example.com/c", 1, "example.com/d", 1, "example.com/e", 1, "hugepages-2Mi", 1, "pods", 1)
+	randomRes := func(withScalars bool) res {
+		r := res{"cpu": amount(""), "memory": amount("Gi"), "ephemeral-storage": amount("Gi")}
+		if withScalars {
+			for _, n := range []string{"nvidia.com/gpu", "example.com/a", "example.com/c", "hugepages-2Mi"} {
+				if rng.IntN(2) == 0 {
+					r[n] = amount("")
+				}
+			}
+		}
+		return r
+	}
+	var nodes []*framework.NodeInfo
+	for i := 0; i < 40; i++ {
+		var pods []*api.Pod
+		for j := rng.IntN(4); j > 0; j-- {
+			pods = append(pods, bound(randomRes(rng.IntN(2) == 0)))
+		}
+		if rng.IntN(6) == 0 { // no requests: non-zero defaults apply
+			pods = append(pods, st.MakePod().Name("be").Node("n1").Obj())
+		}
+		nodes = append(nodes, nodeInfo(randomRes(i%3 != 0), pods...))
+	}
+	pods := []*api.Pod{st.MakePod().Obj(), withPodLevel(st.MakePod().Obj(), res{"cpu": "2"})}
+	for i := 0; i < 6; i++ {
+		pods = append(pods, st.MakePod().Req(randomRes(i%2 == 0)).Obj())
+	}
+	strategies := map[string]*config.ScoringStrategy{
+		"least":      {Type: config.LeastAllocated, Resources: specs("cpu", 1, "memory", 1)},
+		"most two":   {Type: config.MostAllocated, Resources: specs("ephemeral-storage", 2, "cpu", 5)},
+		"least two":  {Type: config.LeastAllocated, Resources: specs("memory", 3, "ephemeral-storage", 1)},
+		"most gpus":  {Type: config.MostAllocated, Resources: gpus},
+		"least many": {Type: config.LeastAllocated, Resources: many},
+		"most many":  {Type: config.MostAllocated, Resources: many},
+		"ratio": {Type: config.RequestedToCapacityRatio, Resources: gpus,
+			RequestedToCapacityRatio: shape(0, 0, 30, 7, 100, 10)},
+	}
+	plugins := map[string]preScoreScorer{
+		"balanced":      newBalanced(t, nil),
+		"balanced two":  newBalanced(t, specs("ephemeral-storage", 1, "memory", 1)),
+		"balanced gpus": newBalanced(t, specs("cpu", 1, "memory", 1, "nvidia.com/gpu", 1, "ephemeral-storage", 1)),
+		"balanced many": newBalanced(t, specs("cpu", 1, "memory", 1, "ephemeral-storage", 1, "example.com/a", 1, "example.com/b", 1,
+			"example.com/c", 1, "example.com/d", 1, "example.com/e", 1, "hugepages-2Mi", 1, "pods", 1)),
+	}
+	for name, s := range strategies {
+		a := defaultFitArgs()
+		a.ScoringStrategy = s
+		plugins["fit "+name] = newFit(t, a)
+	}
+	for name, pl := range plugins {
+		for pi, pod := range pods {
+			for _, runPreScore := range []bool{true, false} {
+				t.Run(fmt.Sprintf("%s/pod %d/prescore %v", name, pi, runPreScore), func(t *testing.T) {
+					state := framework.NewCycleState()
+					if runPreScore && pl.PreScore(state, pod, nodes).IsSkip() {
+						return
+					}
+					var want []int64
+					for _, ni := range nodes {
+						score, s := pl.Score(state, pod, ni)
+						if !s.IsSuccess() {
+							t.Fatalf("Score: %v", s)
+						}
+						want = append(want, score)
+					}
+					if diff := cmp.Diff(want, batchScores(t, pl, state, pod, nodes)); diff != "" {
+						t.Errorf("ScoreNodes differs from Score (-Score +ScoreNodes):\n%s", diff)
+					}
+					// Two cpu/memory/storage resources are scored on locals:
+					// they must agree with the list-based scorers.
+					r := scorerOf(pl)
+					if !runPreScore || !r.twoFixed {
+						return
+					}
+					podRequests := r.calculatePodResourceRequestList(pod)
+					var lists []int64
+					for _, ni := range nodes {
+						lists = append(lists, r.builtinScore(ni, podRequests))
+					}
+					if diff := cmp.Diff(lists, want); diff != "" {
+						t.Errorf("two-resource scoring differs from the lists (-lists +got):\n%s", diff)
+					}
+				})
+			}
+		}
+	}
 }
 
 func TestFitScore(t *testing.T) {
@@ -321,4 +455,14 @@ func TestNewFitRejectsBadArgs(t *testing.T) {
 	if _, err := NewFit(&config.NodeResourcesBalancedAllocationArgs{}, nil); err == nil {
 		t.Error("NewFit accepted the wrong args type")
 	}
+}
+
+func scorerOf(pl preScoreScorer) *resourceAllocationScorer {
+	switch pl := pl.(type) {
+	case *Fit:
+		return pl.resourceAllocationScorer
+	case *BalancedAllocation:
+		return &pl.resourceAllocationScorer
+	}
+	panic(fmt.Sprintf("no scorer in %T", pl))
 }

@@ -1,8 +1,6 @@
 package noderesources
 
 import (
-	"slices"
-
 	"github.com/schedplay/schedplay/core/api"
 	"github.com/schedplay/schedplay/core/config"
 	"github.com/schedplay/schedplay/core/framework"
@@ -24,6 +22,113 @@ type resourceAllocationScorer struct {
 	// the per-node lists can stay on the stack; kindOther calls scorer.
 	kind      scorerKind
 	resources []config.ResourceSpec
+	// classes[i] says where resources[i] is read from; set by classify, so
+	// that scoring a node does not compare resource names.
+	classes []resourceClass
+	// twoFixed: exactly two resources, each held in a Resource field (cpu,
+	// memory or ephemeral storage), as in the default configuration; such
+	// nodes are scored on locals, without the lists.
+	twoFixed bool
+}
+
+// resourceClass is where a scored resource's figures live in a NodeInfo.
+type resourceClass uint8
+
+const (
+	// classOther is read from the scalar maps, like a non-scalar name no
+	// Resource field holds (it finds nothing there).
+	classOther resourceClass = iota
+	classCPU
+	classMemory
+	classEphemeralStorage
+	// classScalar is read from the scalar maps and counts only when the
+	// pod requests it.
+	classScalar
+)
+
+// classify fills r.classes from r.resources; constructors call it once.
+func (r *resourceAllocationScorer) classify() {
+	r.classes = make([]resourceClass, len(r.resources))
+	for i, res := range r.resources {
+		switch name := api.ResourceName(res.Name); {
+		case name == api.ResourceCPU:
+			r.classes[i] = classCPU
+		case name == api.ResourceMemory:
+			r.classes[i] = classMemory
+		case name == api.ResourceEphemeralStorage:
+			r.classes[i] = classEphemeralStorage
+		case framework.IsScalarResourceName(name):
+			r.classes[i] = classScalar
+		default:
+			r.classes[i] = classOther
+		}
+	}
+	fixed := func(c resourceClass) bool { return c == classCPU || c == classMemory || c == classEphemeralStorage }
+	r.twoFixed = len(r.classes) == 2 && fixed(r.classes[0]) && fixed(r.classes[1])
+}
+
+// fixedFigures returns a node's allocatable and in-use amount of a resource
+// of class cpu, memory or ephemeral storage, as
+// calculateNodeAllocatableRequest reads them.
+func (r *resourceAllocationScorer) fixedFigures(nodeInfo *framework.NodeInfo, class resourceClass) (allocatable, inUse int64) {
+	switch class {
+	case classCPU:
+		if r.useRequested {
+			return nodeInfo.Allocatable.MilliCPU, nodeInfo.Requested.MilliCPU
+		}
+		return nodeInfo.Allocatable.MilliCPU, nodeInfo.NonZeroRequested.MilliCPU
+	case classMemory:
+		if r.useRequested {
+			return nodeInfo.Allocatable.Memory, nodeInfo.Requested.Memory
+		}
+		return nodeInfo.Allocatable.Memory, nodeInfo.NonZeroRequested.Memory
+	default:
+		return nodeInfo.Allocatable.EphemeralStorage, nodeInfo.Requested.EphemeralStorage
+	}
+}
+
+// twoFixedScore is builtinScore for r.twoFixed on locals. It does the same
+// arithmetic in the same order as the list-based scorers, so the result is
+// the same to the bit.
+func (r *resourceAllocationScorer) twoFixedScore(nodeInfo *framework.NodeInfo, podRequests []int64) int64 {
+	alloc0, used0 := r.fixedFigures(nodeInfo, r.classes[0])
+	alloc1, used1 := r.fixedFigures(nodeInfo, r.classes[1])
+	if alloc0 == 0 {
+		used0 = 0 // calculateNodeAllocatableRequest leaves the resource at zeros
+	}
+	if alloc1 == 0 {
+		used1 = 0
+	}
+	req0, req1 := used0+podRequests[0], used1+podRequests[1]
+	switch r.kind {
+	case kindLeastAllocated:
+		return weightedScore2(r.resources, req0, alloc0, req1, alloc1, leastRequestedScore)
+	case kindMostAllocated:
+		return weightedScore2(r.resources, req0, alloc0, req1, alloc1, mostRequestedScore)
+	default:
+		withPod := balancedResourceScore2(req0, alloc0, req1, alloc1)
+		withoutPod := balancedResourceScore2(used0, alloc0, used1, alloc1)
+		return framework.MaxNodeScore/2 + (framework.MaxNodeScore/2+withPod-withoutPod)/2
+	}
+}
+
+// weightedScore2 is weightedScore over two resources.
+func weightedScore2(resources []config.ResourceSpec, req0, alloc0, req1, alloc1 int64, perResource func(requested, capacity int64) int64) int64 {
+	var nodeScore, weightSum int64
+	if alloc0 != 0 {
+		w := resources[0].Weight
+		nodeScore += perResource(req0, alloc0) * w
+		weightSum += w
+	}
+	if alloc1 != 0 {
+		w := resources[1].Weight
+		nodeScore += perResource(req1, alloc1) * w
+		weightSum += w
+	}
+	if weightSum == 0 {
+		return 0
+	}
+	return nodeScore / weightSum
 }
 
 type scorerKind int
@@ -43,14 +148,13 @@ func (r *resourceAllocationScorer) score(nodeInfo *framework.NodeInfo, podReques
 	if n == 0 {
 		return 0, framework.NewStatus(framework.Error, "resources not found")
 	}
-	// Scoring runs for every feasible node: keep its three lists off the heap.
-	var buf [3 * maxStackResources]int64
-	var requested, allocated, allocatable []int64
-	if n <= maxStackResources {
-		requested, allocated, allocatable = buf[:n:n], buf[n:2*n:2*n], buf[2*n:3*n:3*n]
-	} else {
-		requested, allocated, allocatable = make([]int64, n), make([]int64, n), make([]int64, n)
+	if r.kind != kindOther && r.twoFixed {
+		return r.twoFixedScore(nodeInfo, podRequests), nil
 	}
+	if r.kind != kindOther && n <= maxStackResources {
+		return r.builtinScore(nodeInfo, podRequests), nil
+	}
+	requested, allocated, allocatable := make([]int64, n), make([]int64, n), make([]int64, n)
 	r.calculateNodeAllocatableRequest(nodeInfo, podRequests, requested, allocated, allocatable)
 	switch r.kind {
 	case kindLeastAllocated:
@@ -61,20 +165,83 @@ func (r *resourceAllocationScorer) score(nodeInfo *framework.NodeInfo, podReques
 		return balancedResourceScorer(requested, allocated, allocatable), nil
 	}
 	// An arbitrary scorer may keep what it is given.
-	return r.scorer(slices.Clone(requested), slices.Clone(allocated), slices.Clone(allocatable)), nil
+	return r.scorer(requested, allocated, allocatable), nil
+}
+
+// scoreNodes is score for every node, written to scores: the batch path of
+// Fit's and BalancedAllocation's ScoreNodes.
+func (r *resourceAllocationScorer) scoreNodes(nodes []*framework.NodeInfo, podRequests []int64, scores framework.NodeScoreList) *framework.Status {
+	if r.kind != kindOther && r.twoFixed {
+		for i, ni := range nodes {
+			scores[i].Score = r.twoFixedScore(ni, podRequests)
+		}
+		return nil
+	}
+	if r.kind != kindOther && len(r.resources) > 0 && len(r.resources) <= maxStackResources {
+		for i, ni := range nodes {
+			scores[i].Score = r.builtinScore(ni, podRequests)
+		}
+		return nil
+	}
+	for i, ni := range nodes {
+		s, st := r.score(ni, podRequests)
+		if !st.IsSuccess() {
+			return st
+		}
+		scores[i].Score = s
+	}
+	return nil
+}
+
+// builtinScore scores with a built-in scorer (r.kind != kindOther) and at
+// most maxStackResources resources. Scoring runs for every feasible node, so
+// its three lists stay on the stack.
+func (r *resourceAllocationScorer) builtinScore(nodeInfo *framework.NodeInfo, podRequests []int64) int64 {
+	n := len(r.resources)
+	var buf [3 * maxStackResources]int64
+	requested, allocated, allocatable := buf[:n:n], buf[n:2*n:2*n], buf[2*n:3*n:3*n]
+	r.calculateNodeAllocatableRequest(nodeInfo, podRequests, requested, allocated, allocatable)
+	switch r.kind {
+	case kindLeastAllocated:
+		return weightedScore(r.resources, requested, allocatable, leastRequestedScore)
+	case kindMostAllocated:
+		return weightedScore(r.resources, requested, allocatable, mostRequestedScore)
+	default:
+		return balancedResourceScorer(requested, allocated, allocatable)
+	}
 }
 
 // calculateNodeAllocatableRequest fills the three lists (zeroed, one entry
 // per resource), leaving a resource at zeros (so scorers skip it) when the
 // node has none of it, or when it is a scalar resource the pod does not
-// request.
+// request. Only cpu and memory read the non-zero figures (unless
+// useRequested); ephemeral storage and scalar resources always read
+// Requested.
 func (r *resourceAllocationScorer) calculateNodeAllocatableRequest(nodeInfo *framework.NodeInfo, podRequests, requested, allocated, allocatable []int64) {
-	for i := range r.resources {
-		name := api.ResourceName(r.resources[i].Name)
-		if podRequests[i] == 0 && framework.IsScalarResourceName(name) {
-			continue
+	inUse := nodeInfo.NonZeroRequested
+	if r.useRequested {
+		inUse = nodeInfo.Requested
+	}
+	for i, class := range r.classes {
+		var nodeAllocatable, nodeAllocated int64
+		switch class {
+		case classCPU:
+			nodeAllocatable, nodeAllocated = nodeInfo.Allocatable.MilliCPU, inUse.MilliCPU
+		case classMemory:
+			nodeAllocatable, nodeAllocated = nodeInfo.Allocatable.Memory, inUse.Memory
+		case classEphemeralStorage:
+			nodeAllocatable, nodeAllocated = nodeInfo.Allocatable.EphemeralStorage, nodeInfo.Requested.EphemeralStorage
+		default:
+			if class == classScalar && podRequests[i] == 0 {
+				continue
+			}
+			name := api.ResourceName(r.resources[i].Name)
+			alloc, ok := nodeInfo.Allocatable.ScalarResources[name]
+			if !ok {
+				continue
+			}
+			nodeAllocatable, nodeAllocated = alloc, nodeInfo.Requested.ScalarResources[name]
 		}
-		nodeAllocatable, nodeAllocated := r.calculateResourceAllocatableRequest(nodeInfo, name)
 		if nodeAllocatable == 0 {
 			continue
 		}
@@ -82,28 +249,6 @@ func (r *resourceAllocationScorer) calculateNodeAllocatableRequest(nodeInfo *fra
 		allocated[i] = nodeAllocated
 		requested[i] = nodeAllocated + podRequests[i]
 	}
-}
-
-// calculateResourceAllocatableRequest returns the node's allocatable and
-// in-use amount of one resource. Only cpu and memory have non-zero figures;
-// ephemeral storage and scalar resources always read Requested.
-func (r *resourceAllocationScorer) calculateResourceAllocatableRequest(nodeInfo *framework.NodeInfo, name api.ResourceName) (int64, int64) {
-	requested := nodeInfo.NonZeroRequested
-	if r.useRequested {
-		requested = nodeInfo.Requested
-	}
-	switch name {
-	case api.ResourceCPU:
-		return nodeInfo.Allocatable.MilliCPU, requested.MilliCPU
-	case api.ResourceMemory:
-		return nodeInfo.Allocatable.Memory, requested.Memory
-	case api.ResourceEphemeralStorage:
-		return nodeInfo.Allocatable.EphemeralStorage, nodeInfo.Requested.EphemeralStorage
-	}
-	if alloc, ok := nodeInfo.Allocatable.ScalarResources[name]; ok {
-		return alloc, nodeInfo.Requested.ScalarResources[name]
-	}
-	return 0, 0
 }
 
 // podRequests are the pod's requests as the scorer sees them.

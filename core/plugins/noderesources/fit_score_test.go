@@ -51,19 +51,27 @@ func scoreNodes(t *testing.T, pl preScoreScorer, pod *api.Pod, nodes []scoreNode
 			t.Fatalf("PreScore: %v", s)
 		}
 	}
-	var got []int64
 	var infos []*framework.NodeInfo
 	for _, n := range nodes {
-		ni := nodeInfo(n.alloc, n.pods...)
-		infos = append(infos, ni)
+		infos = append(infos, nodeInfo(n.alloc, n.pods...))
+	}
+	// Every case also pins that the batch path agrees with Score.
+	return scoreBothWays(t, pl, state, pod, infos)
+}
+
+// scoreBothWays returns Score for each node, and fails the test unless
+// ScoreNodes gives the same.
+func scoreBothWays(t *testing.T, pl framework.ScorePlugin, state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo) []int64 {
+	t.Helper()
+	var got []int64
+	for _, ni := range nodes {
 		score, s := pl.Score(state, pod, ni)
 		if !s.IsSuccess() {
 			t.Fatalf("Score: %v", s)
 		}
 		got = append(got, score)
 	}
-	// Every case also pins that the batch path agrees with Score.
-	if diff := cmp.Diff(got, batchScores(t, pl, state, pod, infos)); diff != "" {
+	if diff := cmp.Diff(got, batchScores(t, pl, state, pod, nodes)); diff != "" {
 		t.Errorf("ScoreNodes differs from Score (-Score +ScoreNodes):\n%s", diff)
 	}
 	return got
@@ -162,17 +170,7 @@ func TestBatchScoreMatchesScore(t *testing.T) {
 					if runPreScore && pl.PreScore(state, pod, nodes).IsSkip() {
 						return
 					}
-					var want []int64
-					for _, ni := range nodes {
-						score, s := pl.Score(state, pod, ni)
-						if !s.IsSuccess() {
-							t.Fatalf("Score: %v", s)
-						}
-						want = append(want, score)
-					}
-					if diff := cmp.Diff(want, batchScores(t, pl, state, pod, nodes)); diff != "" {
-						t.Errorf("ScoreNodes differs from Score (-Score +ScoreNodes):\n%s", diff)
-					}
+					want := scoreBothWays(t, pl, state, pod, nodes)
 					// Two cpu/memory/storage resources are scored on locals:
 					// they must agree with the list-based scorers.
 					r := scorerOf(pl)

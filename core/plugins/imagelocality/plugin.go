@@ -27,7 +27,10 @@ type ImageLocality struct {
 	handle framework.Handle
 }
 
-var _ framework.ScorePlugin = (*ImageLocality)(nil)
+var (
+	_ framework.ScorePlugin      = (*ImageLocality)(nil)
+	_ framework.BatchScorePlugin = (*ImageLocality)(nil)
+)
 
 // New builds the plugin.
 func New(_ any, h framework.Handle) (framework.Plugin, error) {
@@ -43,6 +46,22 @@ func (pl *ImageLocality) Score(_ *framework.CycleState, pod *api.Pod, nodeInfo *
 	total := len(pl.handle.SnapshotSharedLister().NodeInfos().List())
 	sum := sumImageScores(nodeInfo, pod, total)
 	return calculatePriority(sum, len(pod.Spec.InitContainers)+len(pod.Spec.Containers)), nil
+}
+
+// ScoreNodes is Score for every node. A node without images sums to 0,
+// so its score is worked out once.
+func (pl *ImageLocality) ScoreNodes(_ *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo, scores framework.NodeScoreList) *framework.Status {
+	total := len(pl.handle.SnapshotSharedLister().NodeInfos().List())
+	numContainers := len(pod.Spec.InitContainers) + len(pod.Spec.Containers)
+	noImages := calculatePriority(0, numContainers)
+	for i, ni := range nodes {
+		if len(ni.ImageStates) == 0 {
+			scores[i].Score = noImages
+			continue
+		}
+		scores[i].Score = calculatePriority(sumImageScores(ni, pod, total), numContainers)
+	}
+	return nil
 }
 
 // ScoreExtensions returns nil: scores need no normalization.

@@ -118,17 +118,17 @@ func TestScore(t *testing.T) {
 				t.Fatalf("creating plugin: %v", err)
 			}
 			pl := p.(*ImageLocality)
+			// Score and ScoreNodes must agree on every case.
+			raw, batch, err := st.ScoreBothWays(pl, framework.NewCycleState(), tt.pod, h.Snapshot.List())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(raw, batch); diff != "" {
+				t.Errorf("ScoreNodes differs from Score (-Score +ScoreNodes):\n%s", diff)
+			}
 			var got framework.NodeScoreList
-			for _, n := range tt.nodes {
-				ni, err := h.Snapshot.Get(n.Name)
-				if err != nil {
-					t.Fatal(err)
-				}
-				score, s := pl.Score(framework.NewCycleState(), tt.pod, ni)
-				if !s.IsSuccess() {
-					t.Fatalf("Score: %v", s)
-				}
-				got = append(got, framework.NodeScore{Name: n.Name, Score: score})
+			for i, ni := range h.Snapshot.List() {
+				got = append(got, framework.NodeScore{Name: ni.Node().Name, Score: raw[i]})
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("scores (-want +got):\n%s", diff)

@@ -63,40 +63,14 @@ func scoreNodes(t *testing.T, pl preScoreScorer, pod *api.Pod, nodes []scoreNode
 // ScoreNodes gives the same.
 func scoreBothWays(t *testing.T, pl framework.ScorePlugin, state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo) []int64 {
 	t.Helper()
-	var got []int64
-	for _, ni := range nodes {
-		score, s := pl.Score(state, pod, ni)
-		if !s.IsSuccess() {
-			t.Fatalf("Score: %v", s)
-		}
-		got = append(got, score)
+	got, batch, err := st.ScoreBothWays(pl, state, pod, nodes)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if diff := cmp.Diff(got, batchScores(t, pl, state, pod, nodes)); diff != "" {
+	if diff := cmp.Diff(got, batch); diff != "" {
 		t.Errorf("ScoreNodes differs from Score (-Score +ScoreNodes):\n%s", diff)
 	}
 	return got
-}
-
-// batchScores runs the plugin's ScoreNodes over a list holding stale
-// scores, as the runtime's reused storage does.
-func batchScores(t *testing.T, pl framework.ScorePlugin, state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo) []int64 {
-	t.Helper()
-	bp, ok := pl.(framework.BatchScorePlugin)
-	if !ok {
-		t.Fatalf("%s does not implement BatchScorePlugin", pl.Name())
-	}
-	list := make(framework.NodeScoreList, len(nodes))
-	for i := range list {
-		list[i].Score = -7
-	}
-	if s := bp.ScoreNodes(state, pod, nodes, list); !s.IsSuccess() {
-		t.Fatalf("ScoreNodes: %v", s)
-	}
-	var out []int64
-	for _, ns := range list {
-		out = append(out, ns.Score)
-	}
-	return out
 }
 
 // TestBatchScoreMatchesScore compares ScoreNodes with Score on generated

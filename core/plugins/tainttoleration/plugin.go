@@ -32,10 +32,11 @@ type TaintToleration struct {
 }
 
 var (
-	_ framework.FilterPlugin    = (*TaintToleration)(nil)
-	_ framework.PreScorePlugin  = (*TaintToleration)(nil)
-	_ framework.ScorePlugin     = (*TaintToleration)(nil)
-	_ framework.ScoreExtensions = (*TaintToleration)(nil)
+	_ framework.FilterPlugin     = (*TaintToleration)(nil)
+	_ framework.PreScorePlugin   = (*TaintToleration)(nil)
+	_ framework.ScorePlugin      = (*TaintToleration)(nil)
+	_ framework.ScoreExtensions  = (*TaintToleration)(nil)
+	_ framework.BatchScorePlugin = (*TaintToleration)(nil)
 )
 
 // New builds the plugin.
@@ -121,6 +122,21 @@ func (pl *TaintToleration) Score(state *framework.CycleState, _ *api.Pod, nodeIn
 		return 0, framework.AsStatus(err)
 	}
 	return countIntolerablePreferNoSchedule(nodeInfo.Node().Spec.Taints, s.tolerationsPreferNoSchedule), nil
+}
+
+// ScoreNodes is Score for every node, reading the state once.
+func (pl *TaintToleration) ScoreNodes(state *framework.CycleState, _ *api.Pod, nodes []*framework.NodeInfo, scores framework.NodeScoreList) *framework.Status {
+	if len(nodes) == 0 {
+		return nil
+	}
+	s, err := getPreScoreState(state)
+	if err != nil {
+		return framework.AsStatus(err)
+	}
+	for i, ni := range nodes {
+		scores[i].Score = countIntolerablePreferNoSchedule(ni.Node().Spec.Taints, s.tolerationsPreferNoSchedule)
+	}
+	return nil
 }
 
 // NormalizeScore scales to 0..100 and reverses, so the node with the most

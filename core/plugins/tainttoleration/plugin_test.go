@@ -198,17 +198,17 @@ func TestScore(t *testing.T) {
 			if s := pl.PreScore(state, tt.pod, h.Snapshot.List()); !s.IsSuccess() {
 				t.Fatalf("PreScore: %v", s)
 			}
+			// Score and ScoreNodes must agree on every case.
+			raw, batch, err := st.ScoreBothWays(pl, state, tt.pod, h.Snapshot.List())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(raw, batch); diff != "" {
+				t.Errorf("ScoreNodes differs from Score (-Score +ScoreNodes):\n%s", diff)
+			}
 			var got framework.NodeScoreList
-			for _, n := range tt.nodes {
-				ni, err := h.Snapshot.Get(n.Name)
-				if err != nil {
-					t.Fatal(err)
-				}
-				score, s := pl.Score(state, tt.pod, ni)
-				if !s.IsSuccess() {
-					t.Fatalf("Score: %v", s)
-				}
-				got = append(got, framework.NodeScore{Name: n.Name, Score: score})
+			for i, ni := range h.Snapshot.List() {
+				got = append(got, framework.NodeScore{Name: ni.Node().Name, Score: raw[i]})
 			}
 			if s := pl.ScoreExtensions().NormalizeScore(state, tt.pod, got); !s.IsSuccess() {
 				t.Fatalf("NormalizeScore: %v", s)
@@ -225,7 +225,12 @@ func TestScoreWithoutPreScore(t *testing.T) {
 	ni := framework.NewNodeInfo()
 	ni.SetNode(node)
 	pl := &TaintToleration{}
-	if _, s := pl.Score(framework.NewCycleState(), podWith(), ni); s.Code() != framework.Error {
-		t.Errorf("Score without PreScore state: got %v, want Error", s)
+	_, want := pl.Score(framework.NewCycleState(), podWith(), ni)
+	if want.Code() != framework.Error {
+		t.Errorf("Score without PreScore state: got %v, want Error", want)
+	}
+	got := pl.ScoreNodes(framework.NewCycleState(), podWith(), []*framework.NodeInfo{ni}, make(framework.NodeScoreList, 1))
+	if diff := cmp.Diff(want.AsError().Error(), got.AsError().Error()); diff != "" {
+		t.Errorf("ScoreNodes without PreScore state (-Score +ScoreNodes):\n%s", diff)
 	}
 }

@@ -21,7 +21,24 @@ type NodeInfo struct {
 	Allocatable      *Resource
 	ImageStates      map[string]*ImageStateSummary
 	Generation       int64
+	// index is 1 + the node's position in its snapshot's List (0 outside a
+	// snapshot); clones keep it, so per-node data a plugin keeps in slices
+	// can be found without hashing the name. changes is the snapshot's log,
+	// which clones do not write to.
+	index   int32
+	changes *ChangeLog
 }
+
+// Index returns the node's position in the List of the snapshot it was
+// built for (clones keep it), or -1 for a NodeInfo outside a snapshot. A
+// caller keeping per-node data by index must check that the data is for
+// this node (for example by its *api.Node), since a rebuilt snapshot
+// reuses the positions.
+func (n *NodeInfo) Index() int { return int(n.index) - 1 }
+
+// ChangeLog returns the log of the snapshot this NodeInfo belongs to, or
+// nil for a clone or a NodeInfo outside a snapshot.
+func (n *NodeInfo) ChangeLog() *ChangeLog { return n.changes }
 
 // NewNodeInfo makes a NodeInfo holding pods (call SetNode to attach the node).
 func NewNodeInfo(pods ...*api.Pod) *NodeInfo {
@@ -50,7 +67,15 @@ func (n *NodeInfo) Node() *api.Node {
 func (n *NodeInfo) SetNode(node *api.Node) {
 	n.node = node
 	n.Allocatable = NewResource(node.Status.Allocatable)
+	n.changed()
+}
+
+// changed bumps Generation and logs the node in its snapshot's log.
+func (n *NodeInfo) changed() {
 	n.Generation++
+	if n.changes != nil {
+		n.changes.record(n.index - 1)
+	}
 }
 
 // AddPod adds a pod.
@@ -115,7 +140,7 @@ func (n *NodeInfo) update(pod *api.Pod, sign int64) {
 			n.UsedPorts.Remove(p.HostIP, string(p.Protocol), p.HostPort)
 		}
 	}
-	n.Generation++
+	n.changed()
 }
 
 // CalculatePodResource returns a pod's requests and the non-zero cpu and
@@ -190,6 +215,7 @@ func (n *NodeInfo) Clone() *NodeInfo {
 		UsedPorts:        HostPortInfo{},
 		ImageStates:      n.ImageStates,
 		Generation:       n.Generation,
+		index:            n.index,
 	}
 	for ip, m := range n.UsedPorts {
 		out.UsedPorts[ip] = map[ProtocolPort]struct{}{}

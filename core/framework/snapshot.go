@@ -13,6 +13,8 @@ type Snapshot struct {
 	nodeInfoList                      []*NodeInfo
 	havePodsWithAffinityList          []*NodeInfo
 	havePodsWithRequiredAntiAffinList []*NodeInfo
+	// changes logs which nodes changed after the snapshot was built.
+	changes *ChangeLog
 }
 
 // NewSnapshot builds a snapshot from bound pods and nodes. Nodes are listed
@@ -60,8 +62,21 @@ func NewSnapshot(pods []*api.Pod, nodes []*api.Node) *Snapshot {
 			ni.AddPod(p)
 		}
 	}
-	for _, name := range NodeTreeOrder(sorted) {
-		s.nodeInfoList = append(s.nodeInfoList, s.nodeInfoMap[name])
+	s.changes = &ChangeLog{}
+	dup := false
+	for i, name := range NodeTreeOrder(sorted) {
+		ni := s.nodeInfoMap[name]
+		dup = dup || ni.index != 0
+		ni.index, ni.changes = int32(i+1), s.changes
+		s.nodeInfoList = append(s.nodeInfoList, ni)
+	}
+	if dup {
+		// A name listed twice has one NodeInfo at two positions, which
+		// one log entry cannot name: readers walk every node instead.
+		s.changes = nil
+		for _, ni := range s.nodeInfoList {
+			ni.changes = nil
+		}
 	}
 	s.RebuildAffinityLists()
 	return s

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/schedplay/schedplay/core/api"
@@ -28,6 +29,31 @@ type preFilterState struct {
 	// incoming pod; worked out once, since Filter runs for every node
 	// (the pod does not change within a cycle).
 	selfMatch []bool
+	// dense, when set, holds the same counts by node index, which Filter
+	// reads without hashing strings.
+	dense *denseCounts
+}
+
+// denseCounts is TpValueToMatchNum by number: valueOf[i][n] is the number
+// of node n's value of constraint i's key (-1 without the key) and
+// counts[i][v] the matching pods of value v (0 for a value that is no
+// domain). It is good for a NodeInfo at position n of the snapshot
+// PreFilter counted only if nodeAt[n] is its node object. nodeAt and
+// valueOf are shared with the count cache and never written; counts
+// belongs to the state.
+type denseCounts struct {
+	nodeAt  []*api.Node
+	valueOf [][]int32
+	counts  [][]int
+}
+
+// index returns nodeInfo's position if the dense counts describe it.
+func (d *denseCounts) index(nodeInfo *framework.NodeInfo) (int, bool) {
+	n := nodeInfo.Index()
+	if n < 0 || n >= len(d.nodeAt) || d.nodeAt[n] != nodeInfo.Node() {
+		return 0, false
+	}
+	return n, true
 }
 
 // minMatchNum is the global minimum of the skew formula: 0 while fewer
@@ -58,6 +84,12 @@ func (s *preFilterState) Clone() framework.StateData {
 		selfMatch:         s.selfMatch,
 		CriticalPaths:     make([]*criticalPaths, len(s.CriticalPaths)),
 		TpValueToMatchNum: make([]map[string]int, len(s.TpValueToMatchNum)),
+	}
+	if d := s.dense; d != nil {
+		out.dense = &denseCounts{nodeAt: d.nodeAt, valueOf: d.valueOf, counts: make([][]int, len(d.counts))}
+		for i, c := range d.counts {
+			out.dense.counts[i] = slices.Clone(c)
+		}
 	}
 	for i, p := range s.CriticalPaths {
 		c := *p
@@ -128,7 +160,7 @@ func (pl *PodTopologySpread) AddPod(state *framework.CycleState, podToSchedule *
 	if err != nil {
 		return framework.AsStatus(err)
 	}
-	updateWithPod(s, podInfoToAdd.Pod, podToSchedule, nodeInfo.Node(), 1)
+	updateWithPod(s, podInfoToAdd.Pod, podToSchedule, nodeInfo, 1)
 	return nil
 }
 
@@ -138,14 +170,15 @@ func (pl *PodTopologySpread) RemovePod(state *framework.CycleState, podToSchedul
 	if err != nil {
 		return framework.AsStatus(err)
 	}
-	updateWithPod(s, podInfoToRemove.Pod, podToSchedule, nodeInfo.Node(), -1)
+	updateWithPod(s, podInfoToRemove.Pod, podToSchedule, nodeInfo, -1)
 	return nil
 }
 
 // updateWithPod adds delta to the domains of node for every constraint the
 // pod matches, if the node counts for that constraint. Like upstream it does
 // not look at whether the pod is terminating.
-func updateWithPod(s *preFilterState, updatedPod, preemptorPod *api.Pod, node *api.Node, delta int) {
+func updateWithPod(s *preFilterState, updatedPod, preemptorPod *api.Pod, nodeInfo *framework.NodeInfo, delta int) {
+	node := nodeInfo.Node()
 	if s == nil || updatedPod.Namespace != preemptorPod.Namespace || node == nil {
 		return
 	}
@@ -163,6 +196,14 @@ func updateWithPod(s *preFilterState, updatedPod, preemptorPod *api.Pod, node *a
 		v := node.Labels[c.TopologyKey]
 		s.TpValueToMatchNum[i][v] += delta
 		s.CriticalPaths[i].update(v, s.TpValueToMatchNum[i][v])
+		if d := s.dense; d != nil {
+			// Keep the dense copy equal to the map, or stop using it.
+			if n, ok := d.index(nodeInfo); ok && d.valueOf[i][n] >= 0 {
+				d.counts[i][d.valueOf[i][n]] = s.TpValueToMatchNum[i][v]
+			} else {
+				s.dense = nil
+			}
+		}
 	}
 }
 
@@ -198,9 +239,15 @@ func (pl *PodTopologySpread) calPreFilterState(pod *api.Pod, allNodes []*framewo
 	for i, c := range constraints {
 		s.selfMatch[i] = c.Selector.Matches(pod.Labels)
 	}
-	totals := pl.counts.totals(pod, constraints, allNodes, countOptions{requireAll: true})
+	e := pl.counts.counts(pod, constraints, allNodes, countOptions{requireAll: true, index: true})
+	d := &denseCounts{nodeAt: e.nodeAt, valueOf: e.valueOf, counts: make([][]int, len(constraints))}
+	e.shared = true
 	for i := range constraints {
-		s.TpValueToMatchNum[i] = maps.Clone(totals[i])
+		s.TpValueToMatchNum[i] = e.doms[i].domains()
+		d.counts[i] = slices.Clone(e.doms[i].totals)
+	}
+	if len(allNodes) > 0 {
+		s.dense = d
 	}
 	for i := range constraints {
 		s.CriticalPaths[i] = newCriticalPaths()
@@ -229,6 +276,24 @@ func (pl *PodTopologySpread) Filter(state *framework.CycleState, pod *api.Pod, n
 	}
 	if len(s.Constraints) == 0 {
 		return nil
+	}
+	if d := s.dense; d != nil {
+		if n, ok := d.index(nodeInfo); ok {
+			for i, c := range s.Constraints {
+				v := d.valueOf[i][n]
+				if v < 0 {
+					return pl.rejectLabel
+				}
+				selfMatchNum := 0
+				if s.matchesSelf(i, pod) {
+					selfMatchNum = 1
+				}
+				if d.counts[i][v]+selfMatchNum-s.minMatchNum(i, c.MinDomains) > int(c.MaxSkew) {
+					return pl.rejectSkew
+				}
+			}
+			return nil
+		}
 	}
 	for i, c := range s.Constraints {
 		tpVal, ok := node.Labels[c.TopologyKey]

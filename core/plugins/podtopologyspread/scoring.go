@@ -103,10 +103,10 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *api.Pod,
 	}
 	// Only domains of feasible nodes were created (never hostname ones);
 	// they take their counts over all nodes.
-	totals := pl.counts.totals(pod, s.Constraints, allNodes, countOptions{requireAll: requireAllTopologies, skipHostname: true})
+	e := pl.counts.counts(pod, s.Constraints, allNodes, countOptions{requireAll: requireAllTopologies, skipHostname: true})
 	for i := range s.Constraints {
 		for v, cnt := range s.TopologyValueToPodCounts[i] {
-			*cnt = int64(totals[i][v])
+			*cnt = int64(e.doms[i].total(v))
 		}
 	}
 	state.Write(preScoreStateKey, s)

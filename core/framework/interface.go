@@ -173,64 +173,6 @@ type NodeToStatusReader interface {
 	NodesForStatusCode(lister NodeInfoLister, code Code) ([]*NodeInfo, error)
 }
 
-// NodeToStatus maps node names to filter statuses. Nodes not in the map
-// (e.g. excluded by a PreFilterResult) have AbsentNodesStatus.
-type NodeToStatus struct {
-	nodeToStatus      map[string]*Status
-	absentNodesStatus *Status
-}
-
-// NewDefaultNodeToStatus returns a map whose absent nodes are
-// UnschedulableAndUnresolvable, as upstream's default.
-func NewDefaultNodeToStatus() *NodeToStatus {
-	return &NodeToStatus{nodeToStatus: map[string]*Status{}, absentNodesStatus: NewStatus(UnschedulableAndUnresolvable)}
-}
-
-// Reset empties the map, keeping its storage, and restores the default
-// absent-nodes status, for a caller that reuses it for a new cycle.
-func (m *NodeToStatus) Reset() {
-	clear(m.nodeToStatus)
-	m.absentNodesStatus = NewStatus(UnschedulableAndUnresolvable)
-}
-
-// Get returns the status for a node.
-func (m *NodeToStatus) Get(name string) *Status {
-	if s, ok := m.nodeToStatus[name]; ok {
-		return s
-	}
-	return m.absentNodesStatus
-}
-
-// Set records a node's status.
-func (m *NodeToStatus) Set(name string, s *Status) { m.nodeToStatus[name] = s }
-
-// Len is the number of nodes with an explicit status.
-func (m *NodeToStatus) Len() int { return len(m.nodeToStatus) }
-
-// AbsentNodesStatus is the status of nodes not in the map.
-func (m *NodeToStatus) AbsentNodesStatus() *Status { return m.absentNodesStatus }
-
-// SetAbsentNodesStatus changes the status of nodes not in the map.
-func (m *NodeToStatus) SetAbsentNodesStatus(s *Status) { m.absentNodesStatus = s }
-
-// ForEachExplicitNode calls fn for every node with an explicit status.
-func (m *NodeToStatus) ForEachExplicitNode(fn func(name string, s *Status)) {
-	for n, s := range m.nodeToStatus {
-		fn(n, s)
-	}
-}
-
-// NodesForStatusCode lists nodes in lister order whose status has code.
-func (m *NodeToStatus) NodesForStatusCode(lister NodeInfoLister, code Code) ([]*NodeInfo, error) {
-	var out []*NodeInfo
-	for _, ni := range lister.List() {
-		if m.Get(ni.Node().Name).Code() == code {
-			out = append(out, ni)
-		}
-	}
-	return out, nil
-}
-
 // PluginsRunner runs the profile's plugins; preemption needs it.
 type PluginsRunner interface {
 	RunPreScorePlugins(state *CycleState, pod *api.Pod, nodes []*NodeInfo) *Status

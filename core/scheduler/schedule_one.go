@@ -198,7 +198,7 @@ func (s *Scheduler) findNodesThatPassFilters(state *framework.CycleState, pod *a
 			feasible = append(feasible, ni)
 			continue
 		}
-		diagnosis.NodeToStatus.Set(ni.Node().Name, st)
+		diagnosis.NodeToStatus.SetNodeInfo(ni, st)
 		if st != lastRecorded {
 			diagnosis.AddPluginStatus(st)
 			lastRecorded = st

@@ -1,0 +1,125 @@
+package framework
+
+// NodeToStatus maps node names to filter statuses. Nodes not in the map
+// (e.g. excluded by a PreFilterResult) have AbsentNodesStatus.
+//
+// The node search rejects most of a large cluster's nodes in some cycles,
+// and a successful cycle never reads which: so SetNodeInfo keeps statuses
+// in a list by the node's snapshot position, and they are moved into the
+// map (hashing each name once) only when something reads them.
+type NodeToStatus struct {
+	nodeToStatus      map[string]*Status
+	absentNodesStatus *Status
+	// pending holds statuses not yet in the map; while it has any the map
+	// is empty. slot[i] is 1 + the place in pending of the node at snapshot
+	// position i (0: none).
+	pending []pendingStatus
+	slot    []int32
+}
+
+type pendingStatus struct {
+	name  string
+	index int32
+	s     *Status
+}
+
+// NewDefaultNodeToStatus returns a map whose absent nodes are
+// UnschedulableAndUnresolvable, as upstream's default.
+func NewDefaultNodeToStatus() *NodeToStatus {
+	return &NodeToStatus{nodeToStatus: map[string]*Status{}, absentNodesStatus: NewStatus(UnschedulableAndUnresolvable)}
+}
+
+// Reset empties the map, keeping its storage, and restores the default
+// absent-nodes status, for a caller that reuses it for a new cycle.
+func (m *NodeToStatus) Reset() {
+	clear(m.nodeToStatus)
+	m.dropPending()
+	m.absentNodesStatus = NewStatus(UnschedulableAndUnresolvable)
+}
+
+func (m *NodeToStatus) dropPending() {
+	for _, p := range m.pending {
+		m.slot[p.index] = 0
+	}
+	clear(m.pending) // the statuses may go
+	m.pending = m.pending[:0]
+}
+
+// flush moves the pending statuses into the map.
+func (m *NodeToStatus) flush() {
+	if len(m.pending) == 0 {
+		return
+	}
+	for _, p := range m.pending {
+		m.nodeToStatus[p.name] = p.s
+	}
+	m.dropPending()
+}
+
+// Get returns the status for a node.
+func (m *NodeToStatus) Get(name string) *Status {
+	m.flush()
+	if s, ok := m.nodeToStatus[name]; ok {
+		return s
+	}
+	return m.absentNodesStatus
+}
+
+// Set records a node's status.
+func (m *NodeToStatus) Set(name string, s *Status) {
+	m.flush()
+	m.nodeToStatus[name] = s
+}
+
+// SetNodeInfo records the status of ni's node, as Set(ni.Node().Name, s).
+// Between two Resets, every NodeInfo passed must belong to one snapshot
+// (or be a clone of one that does), so that a position names one node.
+func (m *NodeToStatus) SetNodeInfo(ni *NodeInfo, s *Status) {
+	i := ni.Index()
+	name := ni.Node().Name
+	if i < 0 || len(m.nodeToStatus) > 0 {
+		m.Set(name, s)
+		return
+	}
+	if i >= len(m.slot) {
+		m.slot = append(m.slot, make([]int32, i+1-len(m.slot))...)
+	}
+	if k := m.slot[i]; k > 0 {
+		if p := &m.pending[k-1]; p.name == name {
+			p.s = s
+			return
+		}
+		m.Set(name, s) // another node at the same position: use the map
+		return
+	}
+	m.pending = append(m.pending, pendingStatus{name: name, index: int32(i), s: s})
+	m.slot[i] = int32(len(m.pending))
+}
+
+// Len is the number of nodes with an explicit status.
+func (m *NodeToStatus) Len() int { return len(m.nodeToStatus) + len(m.pending) }
+
+// AbsentNodesStatus is the status of nodes not in the map.
+func (m *NodeToStatus) AbsentNodesStatus() *Status { return m.absentNodesStatus }
+
+// SetAbsentNodesStatus changes the status of nodes not in the map.
+func (m *NodeToStatus) SetAbsentNodesStatus(s *Status) { m.absentNodesStatus = s }
+
+// ForEachExplicitNode calls fn for every node with an explicit status.
+func (m *NodeToStatus) ForEachExplicitNode(fn func(name string, s *Status)) {
+	m.flush()
+	for n, s := range m.nodeToStatus {
+		fn(n, s)
+	}
+}
+
+// NodesForStatusCode lists nodes in lister order whose status has code.
+func (m *NodeToStatus) NodesForStatusCode(lister NodeInfoLister, code Code) ([]*NodeInfo, error) {
+	var out []*NodeInfo
+	for _, ni := range lister.List() {
+		if m.Get(ni.Node().Name).Code() == code {
+			out = append(out, ni)
+		}
+	}
+	return out, nil
+}

@@ -42,6 +42,18 @@ type Framework struct {
 	scoreScratch framework.NodeScoreList
 	// totalsScratch backs RunScorePluginsTotals' result.
 	totalsScratch []NodePluginScores
+	// scoreRun is the per-cycle plugin bookkeeping of runScorePlugins,
+	// kept between cycles.
+	scoreRun scoreRun
+}
+
+// scoreRun holds, per score plugin that runs this cycle, its score list,
+// name and weight.
+type scoreRun struct {
+	plugins []framework.ScorePlugin
+	lists   []framework.NodeScoreList
+	names   []string
+	weights []int64
 }
 
 var _ framework.Handle = (*Framework)(nil)
@@ -601,21 +613,29 @@ func (f *Framework) RunScorePluginsTotals(state *framework.CycleState, pod *api.
 }
 
 func (f *Framework) runScorePlugins(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo, breakdown bool) ([]NodePluginScores, *framework.Status) {
-	var plugins []framework.ScorePlugin
+	// The per-plugin lists and bookkeeping never leave this call, so their
+	// storage is kept for the next cycle (a Framework runs one cycle at a
+	// time).
+	run := &f.scoreRun
+	run.plugins, run.names, run.weights = run.plugins[:0], run.names[:0], run.weights[:0]
 	for _, pl := range f.scorePlugins {
 		if !state.SkipScorePlugins[pl.Name()] {
-			plugins = append(plugins, pl)
+			run.plugins = append(run.plugins, pl)
+			run.names = append(run.names, pl.Name())
+			run.weights = append(run.weights, int64(f.scoreWeights[pl.Name()]))
 		}
 	}
-	// The per-plugin lists never leave this call, so their storage is kept
-	// for the next cycle (a Framework runs one cycle at a time).
+	plugins, names, weights := run.plugins, run.names, run.weights
 	n := len(nodes)
 	if need := len(plugins) * n; cap(f.scoreScratch) < need {
 		f.scoreScratch = make(framework.NodeScoreList, need)
 	}
-	lists := make([]framework.NodeScoreList, len(plugins))
+	run.lists = run.lists[:0]
+	for i := range plugins {
+		run.lists = append(run.lists, f.scoreScratch[i*n:(i+1)*n:(i+1)*n])
+	}
+	lists := run.lists
 	for i, pl := range plugins {
-		lists[i] = f.scoreScratch[i*n : (i+1)*n : (i+1)*n]
 		// Only NormalizeScore reads the names; the totals below take them
 		// from nodes.
 		named := pl.ScoreExtensions() != nil
@@ -650,45 +670,65 @@ func (f *Framework) runScorePlugins(state *framework.CycleState, pod *api.Pod, n
 			return nil, framework.AsStatus(fmt.Errorf("running Normalize on Score plugins: plugin %q failed with: %w", pl.Name(), st.AsError()))
 		}
 	}
-	// Names and weights are looked up once, and every node's scores share
-	// one backing array: this loop runs for every feasible node.
-	names := make([]string, len(plugins))
-	weights := make([]int64, len(plugins))
-	for i, pl := range plugins {
-		names[i] = pl.Name()
-		weights[i] = int64(f.scoreWeights[names[i]])
-	}
-	var all []PluginScore
-	if breakdown {
-		all = make([]PluginScore, len(nodes)*len(plugins))
+	if st := checkScoreRanges(names, lists, n); st != nil {
+		return nil, st
 	}
 	var out []NodePluginScores
 	if breakdown {
-		out = make([]NodePluginScores, len(nodes))
-	} else {
-		if cap(f.totalsScratch) < len(nodes) {
-			f.totalsScratch = make([]NodePluginScores, len(nodes))
-		}
-		out = f.totalsScratch[:len(nodes)]
-	}
-	for j, ni := range nodes {
-		nps := NodePluginScores{Name: ni.Node().Name}
-		if breakdown {
-			nps.Scores = all[j*len(plugins) : (j+1)*len(plugins) : (j+1)*len(plugins)]
-		}
-		for i := range plugins {
-			s := lists[i][j].Score
-			if s > framework.MaxNodeScore || s < framework.MinNodeScore {
-				return nil, framework.AsStatus(fmt.Errorf("applying score defaultWeights on Score plugins: plugin %q returns an invalid score %v, it should in the range of [%v, %v] after normalizing",
-					names[i], s, framework.MinNodeScore, framework.MaxNodeScore))
-			}
-			w := weights[i]
-			if breakdown {
+		out = make([]NodePluginScores, n)
+		all := make([]PluginScore, n*len(plugins))
+		for j, ni := range nodes {
+			nps := NodePluginScores{Name: ni.Node().Name, Scores: all[j*len(plugins) : (j+1)*len(plugins) : (j+1)*len(plugins)]}
+			for i := range plugins {
+				s, w := lists[i][j].Score, weights[i]
 				nps.Scores[i] = PluginScore{Name: names[i], Raw: s, Score: s * w}
+				nps.TotalScore += s * w
 			}
-			nps.TotalScore += s * w
+			out[j] = nps
 		}
-		out[j] = nps
+		return out, nil
+	}
+	if cap(f.totalsScratch) < n {
+		f.totalsScratch = make([]NodePluginScores, n)
+	}
+	out = f.totalsScratch[:n]
+	for j, ni := range nodes {
+		out[j] = NodePluginScores{Name: ni.Node().Name}
+	}
+	// Plugin by plugin, each list is read in order; the totals are the same
+	// sums, added in the same order per node.
+	for i, list := range lists {
+		w := weights[i]
+		for j := range list {
+			out[j].TotalScore += list[j].Score * w
+		}
 	}
 	return out, nil
+}
+
+// checkScoreRanges rejects a normalized score outside
+// [MinNodeScore, MaxNodeScore], naming the plugin of the first such score
+// in node-major order, as upstream's loop over nodes and then plugins
+// would.
+func checkScoreRanges(names []string, lists []framework.NodeScoreList, n int) *framework.Status {
+	ok := true
+	for _, list := range lists {
+		for j := range list {
+			if s := list[j].Score; s > framework.MaxNodeScore || s < framework.MinNodeScore {
+				ok = false
+			}
+		}
+	}
+	if ok {
+		return nil
+	}
+	for j := 0; j < n; j++ {
+		for i, list := range lists {
+			if s := list[j].Score; s > framework.MaxNodeScore || s < framework.MinNodeScore {
+				return framework.AsStatus(fmt.Errorf("applying score defaultWeights on Score plugins: plugin %q returns an invalid score %v, it should in the range of [%v, %v] after normalizing",
+					names[i], s, framework.MinNodeScore, framework.MaxNodeScore))
+			}
+		}
+	}
+	return nil
 }

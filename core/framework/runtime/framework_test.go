@@ -275,3 +275,25 @@ func TestScoreUsesBatchScorer(t *testing.T) {
 		t.Errorf("got %v, want Error %q", s, wantMsg)
 	}
 }
+
+func TestScoreOutOfRangeNamesFirstNodeFirst(t *testing.T) {
+	// A is out of range on n2 only, B on n1 only: walking nodes first, then
+	// plugins, B's score on n1 comes first.
+	a := &fakePlugin{name: "A", scores: map[string]int64{"n1": 5, "n2": 101}}
+	b := &fakePlugin{name: "B", scores: map[string]int64{"n1": -1, "n2": 5}}
+	f, err := NewFramework(registryOf(a, b), &config.Profile{Plugins: &config.Plugins{MultiPoint: config.PluginSet{Enabled: []config.Plugin{{Name: "A"}, {Name: "B"}}}}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := framework.NewSnapshot(nil, []*api.Node{st.MakeNode().Name("n1").Obj(), st.MakeNode().Name("n2").Obj()})
+	f.SetSnapshot(snap)
+	want := `applying score defaultWeights on Score plugins: plugin "B" returns an invalid score -1, it should in the range of [0, 100] after normalizing`
+	for name, run := range map[string]func(*framework.CycleState, *api.Pod, []*framework.NodeInfo) ([]NodePluginScores, *framework.Status){
+		"breakdown": f.RunScorePlugins, "totals": f.RunScorePluginsTotals,
+	} {
+		_, s := run(framework.NewCycleState(), st.MakePod().Name("p").Obj(), snap.List())
+		if s.Code() != framework.Error || s.Message() != want {
+			t.Errorf("%s: got %v, want Error %q", name, s, want)
+		}
+	}
+}

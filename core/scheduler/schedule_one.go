@@ -188,8 +188,11 @@ func (s *Scheduler) findNodesThatPassFilters(state *framework.CycleState, pod *a
 	// A plugin may reject many nodes with one shared status; recording its
 	// plugin again would change nothing.
 	var lastRecorded *framework.Status
-	for i := 0; i < n && int32(len(feasible)) < want; i++ {
-		ni := nodes[(start+i)%n]
+	for i, at := 0, start%n; i < n && int32(len(feasible)) < want; i++ {
+		ni := nodes[at]
+		if at++; at == n { // nodes[(start+i+1)%n] next, without dividing
+			at = 0
+		}
 		st := s.Framework.RunFilterPluginsWithNominatedPods(state, pod, ni)
 		if st.Code() == framework.Error {
 			return feasible, st.AsError()

@@ -140,6 +140,7 @@ func (p *criticalPaths) update(tpVal string, num int) {
 // PreFilter counts matching pods per domain over all nodes; it returns Skip
 // when the pod has no DoNotSchedule constraint (its own or default).
 func (pl *PodTopologySpread) PreFilter(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo) (*framework.PreFilterResult, *framework.Status) {
+	pl.lastState, pl.lastPreFilter = nil, nil
 	s, err := pl.calPreFilterState(pod, nodes)
 	if err != nil {
 		return nil, framework.AsStatus(err)
@@ -148,6 +149,7 @@ func (pl *PodTopologySpread) PreFilter(state *framework.CycleState, pod *api.Pod
 		return nil, framework.NewStatus(framework.Skip)
 	}
 	state.Write(preFilterStateKey, s)
+	pl.lastState, pl.lastPreFilter = state, s
 	return nil, nil
 }
 
@@ -270,9 +272,12 @@ func (pl *PodTopologySpread) calPreFilterState(pod *api.Pod, allNodes []*framewo
 // domain would exceed maxSkew: matchNum + selfMatch - minMatch > maxSkew.
 func (pl *PodTopologySpread) Filter(state *framework.CycleState, pod *api.Pod, nodeInfo *framework.NodeInfo) *framework.Status {
 	node := nodeInfo.Node()
-	s, err := getPreFilterState(state)
-	if err != nil {
-		return framework.AsStatus(err)
+	s := pl.lastPreFilter
+	if state != pl.lastState || s == nil {
+		var err error
+		if s, err = getPreFilterState(state); err != nil {
+			return framework.AsStatus(err)
+		}
 	}
 	if len(s.Constraints) == 0 {
 		return nil

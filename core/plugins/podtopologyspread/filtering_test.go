@@ -492,3 +492,60 @@ func TestFilterSharesRejections(t *testing.T) {
 		t.Errorf("Filter statuses (-want +got):\n%s", diff)
 	}
 }
+
+// TestFilterReadsTheStateItIsGiven pins that Filter, which remembers the
+// state its PreFilter wrote last, still answers from the cycle state it is
+// given: a clone changed by preemption's AddPod, and an earlier cycle's
+// state after another PreFilter ran.
+func TestFilterReadsTheStateItIsGiven(t *testing.T) {
+	pods := []*api.Pod{
+		st.MakePod().Name("p1").Label("foo", "bar").Node("node1").Obj(),
+		st.MakePod().Name("p3").Label("foo", "bar").Node("node3").Obj(),
+	}
+	h := st.NewHandle(pods, docsNodes())
+	pl := newPlugin(t, nil, h)
+	spread := func(name string, sel *api.LabelSelector) *api.Pod {
+		return st.MakePod().Name(name).Label("foo", "bar").SpreadConstraint(1, api.LabelTopologyZone, api.DoNotSchedule, sel, nil, nil, nil, nil).Obj()
+	}
+	pod := spread("mypod", fooBar)
+	state := framework.NewCycleState()
+	if _, s := pl.PreFilter(state, pod, h.Snapshot.List()); !s.IsSuccess() {
+		t.Fatalf("PreFilter: %v", s)
+	}
+	node1, _ := h.Snapshot.Get("node1")
+	node3, _ := h.Snapshot.Get("node3")
+	verdicts := func(state *framework.CycleState) []string {
+		return []string{pl.Filter(state, pod, node1).Message(), pl.Filter(state, pod, node3).Message()}
+	}
+	both := []string{"", ""}
+	if diff := cmp.Diff(both, verdicts(state)); diff != "" {
+		t.Fatalf("Filter after PreFilter (-want +got):\n%s", diff)
+	}
+	// A dry run adds a matching pod to zoneA: zoneA is now too loaded.
+	clone := state.Clone()
+	added := framework.NewPodInfo(st.MakePod().Name("extra").Label("foo", "bar").Node("node1").Obj())
+	if s := pl.AddPod(clone, pod, added, node1.Clone()); !s.IsSuccess() {
+		t.Fatalf("AddPod: %v", s)
+	}
+	if diff := cmp.Diff([]string{ErrReasonConstraintsNotMatch, ""}, verdicts(clone)); diff != "" {
+		t.Errorf("Filter on the changed clone (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(both, verdicts(state)); diff != "" {
+		t.Errorf("Filter on the original after the clone changed (-want +got):\n%s", diff)
+	}
+	// Another pod's PreFilter on a new state: the first state is unchanged,
+	// and the new one (which selects nothing already placed) is its own.
+	other := framework.NewCycleState()
+	if _, s := pl.PreFilter(other, spread("other", barSelector), h.Snapshot.List()); !s.IsSuccess() {
+		t.Fatalf("PreFilter: %v", s)
+	}
+	if diff := cmp.Diff(both, verdicts(state)); diff != "" {
+		t.Errorf("Filter on the first state after another PreFilter (-want +got):\n%s", diff)
+	}
+	if s := pl.AddPod(other, pod, added, node1.Clone()); !s.IsSuccess() {
+		t.Fatalf("AddPod: %v", s)
+	}
+	if diff := cmp.Diff(both, verdicts(other)); diff != "" {
+		t.Errorf("Filter on the other state (-want +got):\n%s", diff)
+	}
+}

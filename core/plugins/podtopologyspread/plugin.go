@@ -51,6 +51,13 @@ type PodTopologySpread struct {
 	// status after the runtime names its plugin (always this one), so
 	// sharing is invisible to preemption, FitError and explain.
 	rejectLabel, rejectSkew *framework.Status
+	// lastState and lastPreFilter are the cycle state PreFilter last wrote
+	// to and what it wrote, so that Filter, which runs for thousands of
+	// nodes, reads it without a CycleState lookup. Only PreFilter writes
+	// this key, and holding the pointer keeps it from being reused; a
+	// clone (preemption, nominated pods) is another pointer and is read.
+	lastState     *framework.CycleState
+	lastPreFilter *preFilterState
 }
 
 var (

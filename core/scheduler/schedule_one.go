@@ -6,7 +6,6 @@
 package scheduler
 
 import (
-	"container/heap"
 	"errors"
 	"fmt"
 	"sort"
@@ -76,16 +75,19 @@ func (s *Scheduler) SchedulePod(state *framework.CycleState, pod *api.Pod, snaps
 		// One feasible node is taken without scoring.
 		return ScheduleResult{SuggestedHost: feasible[0].Node().Name, EvaluatedNodes: 1 + rejected, FeasibleNodes: 1, Nominated: nominated}, nil
 	}
-	scores, err := prioritizeNodes(fwk, state, pod, feasible, false)
-	if err != nil {
-		return ScheduleResult{}, err
+	if st := fwk.RunPreScorePlugins(state, pod, feasible); !st.IsSuccess() {
+		return ScheduleResult{}, st.AsError()
 	}
-	best := selectHostIndex(scores, &s.selectHeap)
+	totals, st := fwk.RunScorePluginsTotals(state, pod, feasible)
+	if !st.IsSuccess() {
+		return ScheduleResult{}, st.AsError()
+	}
+	best := selectHostIndex(totals, &s.selectHeap)
 	return ScheduleResult{
-		SuggestedHost:  scores[best].Name,
+		SuggestedHost:  feasible[best].Node().Name,
 		EvaluatedNodes: len(feasible) + rejected,
 		FeasibleNodes:  len(feasible),
-		TopScore:       scores[best].TotalScore,
+		TopScore:       totals[best],
 	}, nil
 }
 
@@ -242,20 +244,13 @@ func NumFeasibleNodesToFind(percentage *int32, numAllNodes int32) int32 {
 	return num
 }
 
-// PrioritizeNodes runs PreScore and Score over the feasible nodes.
+// PrioritizeNodes runs PreScore and Score over the feasible nodes, with
+// every plugin's share of each total.
 func PrioritizeNodes(fwk *runtime.Framework, state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo) ([]runtime.NodePluginScores, error) {
-	return prioritizeNodes(fwk, state, pod, nodes, true)
-}
-
-func prioritizeNodes(fwk *runtime.Framework, state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo, breakdown bool) ([]runtime.NodePluginScores, error) {
 	if st := fwk.RunPreScorePlugins(state, pod, nodes); !st.IsSuccess() {
 		return nil, st.AsError()
 	}
-	run := fwk.RunScorePluginsTotals
-	if breakdown {
-		run = fwk.RunScorePlugins
-	}
-	scores, st := run(state, pod, nodes)
+	scores, st := fwk.RunScorePlugins(state, pod, nodes)
 	if !st.IsSuccess() {
 		return nil, st.AsError()
 	}
@@ -271,26 +266,27 @@ func prioritizeNodes(fwk *runtime.Framework, state *framework.CycleState, pod *a
 // as a heap of the whole score records, so the same node comes out on top
 // (Pop returns what Init left at the root), without copying the records.
 func SelectHost(scores []runtime.NodePluginScores) string {
-	return selectHost(scores, nil)
-}
-
-// selectHost is SelectHost building its heap in buf's storage.
-func selectHost(scores []runtime.NodePluginScores, buf *nodeScoreHeap) string {
-	return scores[selectHostIndex(scores, buf)].Name
-}
-
-// selectHostIndex returns the index in scores of SelectHost's choice.
-func selectHostIndex(scores []runtime.NodePluginScores, buf *nodeScoreHeap) int {
-	if buf == nil {
-		buf = new(nodeScoreHeap)
-	}
-	h := (*buf)[:0]
+	totals := make([]int64, len(scores))
 	for i := range scores {
-		h = append(h, totalAt{total: scores[i].TotalScore, index: i})
+		totals[i] = scores[i].TotalScore
+	}
+	return scores[selectHostIndex(totals, new(nodeScoreHeap))].Name
+}
+
+// selectHostIndex returns the index in totals of SelectHost's choice,
+// building its heap in buf's storage.
+func selectHostIndex(totals []int64, buf *nodeScoreHeap) int {
+	h := (*buf)[:0]
+	for i, t := range totals {
+		h = append(h, totalAt{total: t, index: i})
 	}
 	*buf = h
-	heap.Init(&h)
-	return heap.Pop(&h).(totalAt).index
+	// container/heap's Init, with the comparisons inlined; its Pop would
+	// return what Init leaves at the root.
+	for i := len(h)/2 - 1; i >= 0; i-- {
+		h.down(i)
+	}
+	return h[0].index
 }
 
 type totalAt struct {
@@ -298,15 +294,25 @@ type totalAt struct {
 	index int
 }
 
+// nodeScoreHeap is a max-heap of totals.
 type nodeScoreHeap []totalAt
 
-func (h nodeScoreHeap) Len() int           { return len(h) }
-func (h nodeScoreHeap) Less(i, j int) bool { return h[i].total > h[j].total }
-func (h nodeScoreHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *nodeScoreHeap) Push(x any)        { *h = append(*h, x.(totalAt)) }
-func (h *nodeScoreHeap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
+// down is container/heap's down: it sifts element i towards the leaves,
+// preferring the right child only when it is strictly greater.
+func (h nodeScoreHeap) down(i int) {
+	n := len(h)
+	for {
+		j := 2*i + 1
+		if j >= n || j < 0 { // j < 0 after int overflow
+			return
+		}
+		if r := j + 1; r < n && h[r].total > h[j].total {
+			j = r
+		}
+		if h[j].total <= h[i].total {
+			return
+		}
+		h[i], h[j] = h[j], h[i]
+		i = j
+	}
 }

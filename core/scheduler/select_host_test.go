@@ -50,7 +50,11 @@ func TestSelectHostMatchesRecordHeap(t *testing.T) {
 					t.Fatalf("round %d: SelectHost = %s, want %s", round, got, want)
 				}
 				// The scheduler's reused heap storage must not change the pick.
-				if got := selectHost(scores, &shared); got != want {
+				totals := make([]int64, len(scores))
+				for i := range scores {
+					totals[i] = scores[i].TotalScore
+				}
+				if got := scores[selectHostIndex(totals, &shared)].Name; got != want {
 					t.Fatalf("round %d: selectHost with reused storage = %s, want %s", round, got, want)
 				}
 			}

@@ -41,7 +41,7 @@ type Framework struct {
 	// scoreScratch backs RunScorePlugins' per-plugin score lists.
 	scoreScratch framework.NodeScoreList
 	// totalsScratch backs RunScorePluginsTotals' result.
-	totalsScratch []NodePluginScores
+	totalsScratch []int64
 	// scoreRun is the per-cycle plugin bookkeeping of runScorePlugins,
 	// kept between cycles.
 	scoreRun scoreRun
@@ -601,20 +601,70 @@ type NodePluginScores struct {
 
 // RunScorePlugins scores, normalizes and weights, as upstream.
 func (f *Framework) RunScorePlugins(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo) ([]NodePluginScores, *framework.Status) {
-	return f.runScorePlugins(state, pod, nodes, true)
+	lists, st := f.scoreLists(state, pod, nodes)
+	if st != nil {
+		return nil, st
+	}
+	names, weights := f.scoreRun.names, f.scoreRun.weights
+	if st := checkScoreRanges(names, lists, len(nodes)); st != nil {
+		return nil, st
+	}
+	out := make([]NodePluginScores, len(nodes))
+	all := make([]PluginScore, len(nodes)*len(lists))
+	for j, ni := range nodes {
+		nps := NodePluginScores{Name: ni.Node().Name, Scores: all[j*len(lists) : (j+1)*len(lists) : (j+1)*len(lists)]}
+		for i := range lists {
+			s, w := lists[i][j].Score, weights[i]
+			nps.Scores[i] = PluginScore{Name: names[i], Raw: s, Score: s * w}
+			nps.TotalScore += s * w
+		}
+		out[j] = nps
+	}
+	return out, nil
 }
 
-// RunScorePluginsTotals is RunScorePlugins without the per-plugin
-// breakdown (every Scores is nil): choosing a node needs only the totals,
-// and the breakdown is most of what a cycle allocates. The result lives in
-// storage the next call reuses, so a caller must not keep it.
-func (f *Framework) RunScorePluginsTotals(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo) ([]NodePluginScores, *framework.Status) {
-	return f.runScorePlugins(state, pod, nodes, false)
+// RunScorePluginsTotals is RunScorePlugins reduced to each node's total,
+// in the order of nodes: choosing a node needs only the totals, and the
+// breakdown is most of what a cycle allocates. The result lives in storage
+// the next call reuses, so a caller must not keep it.
+func (f *Framework) RunScorePluginsTotals(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo) ([]int64, *framework.Status) {
+	lists, st := f.scoreLists(state, pod, nodes)
+	if st != nil {
+		return nil, st
+	}
+	n := len(nodes)
+	if cap(f.totalsScratch) < n {
+		f.totalsScratch = make([]int64, n)
+	}
+	totals := f.totalsScratch[:n]
+	clear(totals)
+	// Plugin by plugin, each list is read in order; every node's total is
+	// the same sum, added in the same order, as node by node. The range
+	// check rides along; only a failure walks the lists again, to name the
+	// plugin upstream would.
+	inRange := true
+	for i, list := range lists {
+		w := f.scoreRun.weights[i]
+		for j := range list {
+			s := list[j].Score
+			if s > framework.MaxNodeScore || s < framework.MinNodeScore {
+				inRange = false
+			}
+			totals[j] += s * w
+		}
+	}
+	if !inRange {
+		return nil, checkScoreRanges(f.scoreRun.names, lists, n)
+	}
+	return totals, nil
 }
 
-func (f *Framework) runScorePlugins(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo, breakdown bool) ([]NodePluginScores, *framework.Status) {
-	// The per-plugin lists and bookkeeping never leave this call, so their
-	// storage is kept for the next cycle (a Framework runs one cycle at a
+// scoreLists runs Score (or ScoreNodes) and NormalizeScore of every plugin
+// not skipped this cycle, leaving in f.scoreRun the plugins, names and
+// weights that go with the returned lists.
+func (f *Framework) scoreLists(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo) ([]framework.NodeScoreList, *framework.Status) {
+	// The per-plugin lists and bookkeeping never leave a cycle, so their
+	// storage is kept for the next one (a Framework runs one cycle at a
 	// time).
 	run := &f.scoreRun
 	run.plugins, run.names, run.weights = run.plugins[:0], run.names[:0], run.weights[:0]
@@ -625,7 +675,7 @@ func (f *Framework) runScorePlugins(state *framework.CycleState, pod *api.Pod, n
 			run.weights = append(run.weights, int64(f.scoreWeights[pl.Name()]))
 		}
 	}
-	plugins, names, weights := run.plugins, run.names, run.weights
+	plugins := run.plugins
 	n := len(nodes)
 	if need := len(plugins) * n; cap(f.scoreScratch) < need {
 		f.scoreScratch = make(framework.NodeScoreList, need)
@@ -636,8 +686,8 @@ func (f *Framework) runScorePlugins(state *framework.CycleState, pod *api.Pod, n
 	}
 	lists := run.lists
 	for i, pl := range plugins {
-		// Only NormalizeScore reads the names; the totals below take them
-		// from nodes.
+		// Only NormalizeScore reads the names; the totals take them from
+		// nodes.
 		named := pl.ScoreExtensions() != nil
 		if bp, ok := pl.(framework.BatchScorePlugin); ok {
 			if st := bp.ScoreNodes(state, pod, nodes, lists[i]); !st.IsSuccess() {
@@ -670,40 +720,7 @@ func (f *Framework) runScorePlugins(state *framework.CycleState, pod *api.Pod, n
 			return nil, framework.AsStatus(fmt.Errorf("running Normalize on Score plugins: plugin %q failed with: %w", pl.Name(), st.AsError()))
 		}
 	}
-	if st := checkScoreRanges(names, lists, n); st != nil {
-		return nil, st
-	}
-	var out []NodePluginScores
-	if breakdown {
-		out = make([]NodePluginScores, n)
-		all := make([]PluginScore, n*len(plugins))
-		for j, ni := range nodes {
-			nps := NodePluginScores{Name: ni.Node().Name, Scores: all[j*len(plugins) : (j+1)*len(plugins) : (j+1)*len(plugins)]}
-			for i := range plugins {
-				s, w := lists[i][j].Score, weights[i]
-				nps.Scores[i] = PluginScore{Name: names[i], Raw: s, Score: s * w}
-				nps.TotalScore += s * w
-			}
-			out[j] = nps
-		}
-		return out, nil
-	}
-	if cap(f.totalsScratch) < n {
-		f.totalsScratch = make([]NodePluginScores, n)
-	}
-	out = f.totalsScratch[:n]
-	for j, ni := range nodes {
-		out[j] = NodePluginScores{Name: ni.Node().Name}
-	}
-	// Plugin by plugin, each list is read in order; the totals are the same
-	// sums, added in the same order per node.
-	for i, list := range lists {
-		w := weights[i]
-		for j := range list {
-			out[j].TotalScore += list[j].Score * w
-		}
-	}
-	return out, nil
+	return lists, nil
 }
 
 // checkScoreRanges rejects a normalized score outside

@@ -206,9 +206,9 @@ func TestScoreWeightsSkipsAndTotals(t *testing.T) {
 		if !s.IsSuccess() {
 			t.Fatal(s)
 		}
-		var wantTotals []NodePluginScores
+		var wantTotals []int64
 		for _, w := range wantHere {
-			wantTotals = append(wantTotals, NodePluginScores{Name: w.Name, TotalScore: w.TotalScore})
+			wantTotals = append(wantTotals, w.TotalScore)
 		}
 		if diff := cmp.Diff(wantTotals, totals); diff != "" {
 			t.Errorf("%d nodes: totals (-want +got):\n%s", len(infos), diff)
@@ -288,12 +288,11 @@ func TestScoreOutOfRangeNamesFirstNodeFirst(t *testing.T) {
 	snap := framework.NewSnapshot(nil, []*api.Node{st.MakeNode().Name("n1").Obj(), st.MakeNode().Name("n2").Obj()})
 	f.SetSnapshot(snap)
 	want := `applying score defaultWeights on Score plugins: plugin "B" returns an invalid score -1, it should in the range of [0, 100] after normalizing`
-	for name, run := range map[string]func(*framework.CycleState, *api.Pod, []*framework.NodeInfo) ([]NodePluginScores, *framework.Status){
-		"breakdown": f.RunScorePlugins, "totals": f.RunScorePluginsTotals,
-	} {
-		_, s := run(framework.NewCycleState(), st.MakePod().Name("p").Obj(), snap.List())
-		if s.Code() != framework.Error || s.Message() != want {
-			t.Errorf("%s: got %v, want Error %q", name, s, want)
-		}
+	pod := st.MakePod().Name("p").Obj()
+	if _, s := f.RunScorePlugins(framework.NewCycleState(), pod, snap.List()); s.Code() != framework.Error || s.Message() != want {
+		t.Errorf("breakdown: got %v, want Error %q", s, want)
+	}
+	if _, s := f.RunScorePluginsTotals(framework.NewCycleState(), pod, snap.List()); s.Code() != framework.Error || s.Message() != want {
+		t.Errorf("totals: got %v, want Error %q", s, want)
 	}
 }

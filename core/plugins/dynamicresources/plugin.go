@@ -43,6 +43,7 @@ var (
 	_ framework.PostFilterPlugin = (*DynamicResources)(nil)
 	_ framework.ScorePlugin      = (*DynamicResources)(nil)
 	_ framework.ScoreExtensions  = (*DynamicResources)(nil)
+	_ framework.BatchScorePlugin = (*DynamicResources)(nil)
 )
 
 // New builds the plugin.
@@ -104,6 +105,20 @@ func (pl *DynamicResources) Score(state *framework.CycleState, _ *api.Pod, _ *fr
 		return 0, framework.AsStatus(err)
 	}
 	return 0, nil
+}
+
+// ScoreNodes is Score for every node, reading the state once.
+func (pl *DynamicResources) ScoreNodes(state *framework.CycleState, _ *api.Pod, nodes []*framework.NodeInfo, scores framework.NodeScoreList) *framework.Status {
+	if len(nodes) == 0 {
+		return nil
+	}
+	if _, err := getStateData(state); err != nil {
+		return framework.AsStatus(err)
+	}
+	for i := range nodes {
+		scores[i].Score = 0
+	}
+	return nil
 }
 
 // NormalizeScore scales as upstream (all zeros stay zero).

@@ -68,6 +68,12 @@ func TestPodWithoutClaims(t *testing.T) {
 			if s.Code() != tt.wantScoreCode || score != 0 {
 				t.Errorf("Score = %d, %v; want 0, %v", score, s, tt.wantScoreCode)
 			}
+			// ScoreNodes agrees, and overwrites whatever the list held.
+			list := framework.NodeScoreList{{Score: 7}}
+			s = pl.ScoreNodes(state, pod, []*framework.NodeInfo{ni}, list)
+			if s.Code() != tt.wantScoreCode || (s.IsSuccess() && list[0].Score != 0) {
+				t.Errorf("ScoreNodes = %d, %v; want 0, %v", list[0].Score, s, tt.wantScoreCode)
+			}
 		})
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/schedplay/schedplay/core/api"
 	"github.com/schedplay/schedplay/core/framework"
@@ -21,7 +20,7 @@ import (
 // count. Within one snapshot, its change log names the nodes that changed
 // since the last cycle, so only those are compared; without the log (first
 // cycle, a rebuilt snapshot, a reader that fell behind) every node is. A
-// cache is kept per counting identity (countKey): the namespace, the
+// cache is kept per counting identity (appendCountKey): the namespace, the
 // constraints' keys, selectors and inclusion policies, and the parts of the
 // pod those policies read.
 //
@@ -119,6 +118,7 @@ type countEntry struct {
 type countCache struct {
 	entries []*countEntry
 	uses    uint64
+	keyBuf  []byte // the last key, storage kept between cycles
 }
 
 // countOptions says which nodes count: requireAll drops nodes lacking any
@@ -131,34 +131,33 @@ type countOptions struct {
 	index        bool
 }
 
-// countKey identifies what the per-node contributions depend on besides the
-// node; ok is false when the pod's node affinity or tolerations cannot be
-// encoded (then the count is not kept).
-func countKey(pod *api.Pod, constraints []topologySpreadConstraint, opts countOptions) (string, bool) {
-	var b strings.Builder
-	b.WriteString(strconv.Quote(pod.Namespace))
-	b.WriteString(strconv.FormatBool(opts.requireAll))
-	b.WriteString(strconv.FormatBool(opts.skipHostname))
-	b.WriteString(strconv.FormatBool(opts.index))
+// appendCountKey appends to b what identifies the per-node contributions
+// besides the node; ok is false when the pod's node affinity or
+// tolerations cannot be encoded (then the count is not kept).
+func appendCountKey(b []byte, pod *api.Pod, constraints []topologySpreadConstraint, opts countOptions) ([]byte, bool) {
+	b = strconv.AppendQuote(b, pod.Namespace)
+	b = strconv.AppendBool(b, opts.requireAll)
+	b = strconv.AppendBool(b, opts.skipHostname)
+	b = strconv.AppendBool(b, opts.index)
 	affinity, taints := false, false
 	for _, c := range constraints {
-		b.WriteString("|")
-		b.WriteString(strconv.Quote(c.TopologyKey))
-		b.WriteString(string(c.NodeAffinityPolicy))
-		b.WriteString("/")
-		b.WriteString(string(c.NodeTaintsPolicy))
+		b = append(b, '|')
+		b = strconv.AppendQuote(b, c.TopologyKey)
+		b = append(b, c.NodeAffinityPolicy...)
+		b = append(b, '/')
+		b = append(b, c.NodeTaintsPolicy...)
 		if c.Selector.Empty() {
-			b.WriteString("E") // counts nothing
+			b = append(b, 'E') // counts nothing
 		} else if rs, ok := labels.Requirements(c.Selector); !ok {
-			b.WriteString("N") // matches nothing
+			b = append(b, 'N') // matches nothing
 		} else {
-			b.WriteString("R")
+			b = append(b, 'R')
 			for _, r := range rs {
-				b.WriteString(strconv.Quote(r.Key))
-				b.WriteString(string(r.Op))
-				b.WriteString(strconv.Itoa(len(r.Values)))
+				b = strconv.AppendQuote(b, r.Key)
+				b = append(b, r.Op...)
+				b = strconv.AppendInt(b, int64(len(r.Values)), 10)
 				for _, v := range r.Values {
-					b.WriteString(strconv.Quote(v))
+					b = strconv.AppendQuote(b, v)
 				}
 			}
 		}
@@ -176,21 +175,21 @@ func countKey(pod *api.Pod, constraints []topologySpreadConstraint, opts countOp
 				R *api.NodeSelector
 			}{pod.Spec.NodeSelector, required})
 			if err != nil {
-				return "", false
+				return b, false
 			}
-			b.WriteString("|A")
-			b.Write(j)
+			b = append(b, "|A"...)
+			b = append(b, j...)
 		}
 	}
 	if taints && len(pod.Spec.Tolerations) > 0 {
 		j, err := json.Marshal(pod.Spec.Tolerations)
 		if err != nil {
-			return "", false
+			return b, false
 		}
-		b.WriteString("|T")
-		b.Write(j)
+		b = append(b, "|T"...)
+		b = append(b, j...)
 	}
-	return b.String(), true
+	return b, true
 }
 
 // counts returns the cache entry for the pod's counting identity, caught
@@ -198,22 +197,23 @@ func countKey(pod *api.Pod, constraints []topologySpreadConstraint, opts countOp
 // belongs to the cache: callers copy what they keep.
 func (c *countCache) counts(pod *api.Pod, constraints []topologySpreadConstraint, nodes []*framework.NodeInfo, opts countOptions) *countEntry {
 	e := &countEntry{}
-	if key, ok := countKey(pod, constraints, opts); ok {
-		e = c.entry(key)
+	var ok bool
+	if c.keyBuf, ok = appendCountKey(c.keyBuf[:0], pod, constraints, opts); ok {
+		e = c.entry(c.keyBuf)
 	}
 	e.sync(pod, constraints, nodes, opts)
 	return e
 }
 
-func (c *countCache) entry(key string) *countEntry {
+func (c *countCache) entry(key []byte) *countEntry {
 	c.uses++
 	for _, e := range c.entries {
-		if e.key == key {
+		if e.key == string(key) { // compared without a copy
 			e.lastUse = c.uses
 			return e
 		}
 	}
-	e := &countEntry{key: key, lastUse: c.uses}
+	e := &countEntry{key: string(key), lastUse: c.uses}
 	if len(c.entries) < maxCountEntries {
 		c.entries = append(c.entries, e)
 		return e

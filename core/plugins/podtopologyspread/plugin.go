@@ -67,6 +67,7 @@ var (
 	_ framework.PreScorePlugin      = (*PodTopologySpread)(nil)
 	_ framework.ScorePlugin         = (*PodTopologySpread)(nil)
 	_ framework.ScoreExtensions     = (*PodTopologySpread)(nil)
+	_ framework.BatchScorePlugin    = (*PodTopologySpread)(nil)
 )
 
 // Name returns the plugin's name.

@@ -116,13 +116,33 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *api.Pod,
 // Score is the weighted count of matching pods in the node's domains (lower
 // is better); NormalizeScore turns it around.
 func (pl *PodTopologySpread) Score(state *framework.CycleState, pod *api.Pod, nodeInfo *framework.NodeInfo) (int64, *framework.Status) {
-	node := nodeInfo.Node()
 	s, err := getPreScoreState(state)
 	if err != nil {
 		return 0, framework.AsStatus(err)
 	}
-	if s.IgnoredNodes[node.Name] {
-		return 0, nil
+	return s.score(pod, nodeInfo), nil
+}
+
+// ScoreNodes is Score for every node, reading the state once.
+func (pl *PodTopologySpread) ScoreNodes(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo, scores framework.NodeScoreList) *framework.Status {
+	if len(nodes) == 0 {
+		return nil // Score would not have run, so could not have failed
+	}
+	s, err := getPreScoreState(state)
+	if err != nil {
+		return framework.AsStatus(err)
+	}
+	for i, ni := range nodes {
+		scores[i].Score = s.score(pod, ni)
+	}
+	return nil
+}
+
+// score is the raw score of one node.
+func (s *preScoreState) score(pod *api.Pod, nodeInfo *framework.NodeInfo) int64 {
+	node := nodeInfo.Node()
+	if len(s.IgnoredNodes) > 0 && s.IgnoredNodes[node.Name] {
+		return 0
 	}
 	var score float64
 	for i, c := range s.Constraints {
@@ -138,7 +158,7 @@ func (pl *PodTopologySpread) Score(state *framework.CycleState, pod *api.Pod, no
 		}
 		score += scoreForCount(cnt, c.MaxSkew, s.TopologyNormalizingWeight[i])
 	}
-	return int64(math.Round(score)), nil
+	return int64(math.Round(score))
 }
 
 // NormalizeScore maps raw scores to MaxNodeScore*(max+min-score)/max, the

@@ -292,6 +292,13 @@ func TestScore(t *testing.T) {
 				}
 				got = append(got, framework.NodeScore{Name: ni.Node().Name, Score: score})
 			}
+			perNode, batch, err := st.ScoreBothWays(pl, state, tt.pod, feasible)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(perNode, batch); diff != "" {
+				t.Errorf("ScoreNodes differs from Score (-Score +ScoreNodes):\n%s", diff)
+			}
 			if s := pl.NormalizeScore(state, tt.pod, got); !s.IsSuccess() {
 				t.Fatalf("NormalizeScore: %v", s)
 			}
@@ -410,4 +417,20 @@ func fooNodes(taintC bool) []*api.Node {
 		ns[2].Spec.Taints = []api.Taint{noSchedule}
 	}
 	return ns
+}
+
+// TestScoreNodesWithoutPreScore pins that ScoreNodes fails as Score does
+// when PreScore left no state, and not at all without nodes.
+func TestScoreNodesWithoutPreScore(t *testing.T) {
+	h := st.NewHandle(nil, labelledNodes("node", "node-a"))
+	pl := newPlugin(t, nil, h)
+	pod := st.MakePod().Name("p").Obj()
+	_, want := pl.Score(framework.NewCycleState(), pod, h.Snapshot.List()[0])
+	got := pl.ScoreNodes(framework.NewCycleState(), pod, h.Snapshot.List(), make(framework.NodeScoreList, 1))
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("ScoreNodes without PreScore state (-Score +ScoreNodes):\n%s", diff)
+	}
+	if got := pl.ScoreNodes(framework.NewCycleState(), pod, nil, nil); got != nil {
+		t.Errorf("ScoreNodes of no nodes = %v, want success", got)
+	}
 }

@@ -22,6 +22,11 @@ type Nominations map[string][]*framework.PodInfo
 // NominatedPodsForNode implements runtime.Nominator.
 func (n Nominations) NominatedPodsForNode(node string) []*framework.PodInfo { return n[node] }
 
+// NumNominatedNodes counts the nodes with an entry (the simulation deletes
+// an entry when its last pod leaves); with none, filtering need not ask
+// NominatedPodsForNode for every node.
+func (n Nominations) NumNominatedNodes() int { return len(n) }
+
 // ClusterAt is the cluster as the scheduler sees it at one moment.
 type ClusterAt struct {
 	Snapshot  *framework.Snapshot

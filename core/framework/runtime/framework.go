@@ -18,6 +18,13 @@ type Nominator interface {
 	NominatedPodsForNode(nodeName string) []*framework.PodInfo
 }
 
+// nodeCountingNominator is a Nominator that can tell how many nodes have
+// pods nominated to them (an upper bound will do). With none, filtering
+// skips asking for every node.
+type nodeCountingNominator interface {
+	NumNominatedNodes() int
+}
+
 // Framework is one profile's plugins, ready to run.
 type Framework struct {
 	profileName              string
@@ -474,6 +481,11 @@ func (f *Framework) unskippedFilterPlugins(skip map[string]bool) []framework.Fil
 // running, and, if that passes, once without them (affinity may need them
 // absent). Both must pass.
 func (f *Framework) RunFilterPluginsWithNominatedPods(state *framework.CycleState, pod *api.Pod, info *framework.NodeInfo) *framework.Status {
+	if c, ok := f.nominator.(nodeCountingNominator); f.nominator == nil || ok && c.NumNominatedNodes() == 0 {
+		// No node has nominated pods: the loop below would add none and
+		// filter once, as this does.
+		return f.RunFilterPlugins(state, pod, info)
+	}
 	var status *framework.Status
 	podsAdded := false
 	for i := 0; i < 2; i++ {

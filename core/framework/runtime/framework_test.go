@@ -115,6 +115,12 @@ type nominator map[string][]*framework.PodInfo
 
 func (n nominator) NominatedPodsForNode(node string) []*framework.PodInfo { return n[node] }
 
+// countingNominator also says how many nodes have nominated pods, which
+// lets filtering skip the per-node lookup when there are none.
+type countingNominator struct{ nominator }
+
+func (n countingNominator) NumNominatedNodes() int { return len(n.nominator) }
+
 // countFilter rejects a node holding more than max pods.
 type countFilter struct{ max int }
 
@@ -141,19 +147,21 @@ func TestFilterWithNominatedPodsCountsOnlyHigherOrEqualPriority(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			nom := nominator{"n1": {framework.NewPodInfo(st.MakePod().Name("nom").Priority(tt.nomPrio).Obj())}}
-			f, err := NewFramework(reg, &config.Profile{Plugins: &config.Plugins{Filter: config.PluginSet{Enabled: []config.Plugin{{Name: "Count"}}}}}, Options{Nominator: nom})
-			if err != nil {
-				t.Fatal(err)
-			}
-			snap := framework.NewSnapshot(nil, []*api.Node{node})
-			f.SetSnapshot(snap)
-			ni, _ := snap.Get("n1")
-			s := f.RunFilterPluginsWithNominatedPods(framework.NewCycleState(), st.MakePod().Name("p").Priority(5).Obj(), ni)
-			if s.IsSuccess() != tt.wantPass {
-				t.Errorf("pass=%v, want %v (%v)", s.IsSuccess(), tt.wantPass, s)
-			}
-			if len(ni.Pods) != 0 {
-				t.Errorf("snapshot NodeInfo was modified")
+			for _, n := range []Nominator{nom, countingNominator{nom}} {
+				f, err := NewFramework(reg, &config.Profile{Plugins: &config.Plugins{Filter: config.PluginSet{Enabled: []config.Plugin{{Name: "Count"}}}}}, Options{Nominator: n})
+				if err != nil {
+					t.Fatal(err)
+				}
+				snap := framework.NewSnapshot(nil, []*api.Node{node})
+				f.SetSnapshot(snap)
+				ni, _ := snap.Get("n1")
+				s := f.RunFilterPluginsWithNominatedPods(framework.NewCycleState(), st.MakePod().Name("p").Priority(5).Obj(), ni)
+				if s.IsSuccess() != tt.wantPass {
+					t.Errorf("%T: pass=%v, want %v (%v)", n, s.IsSuccess(), tt.wantPass, s)
+				}
+				if len(ni.Pods) != 0 {
+					t.Errorf("snapshot NodeInfo was modified")
+				}
 			}
 		})
 	}

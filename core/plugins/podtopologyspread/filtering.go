@@ -45,6 +45,19 @@ type denseCounts struct {
 	nodeAt  []*api.Node
 	valueOf [][]int32
 	counts  [][]int
+	// limit[i] is the most matching pods a domain of constraint i may
+	// hold for the node to pass: maxSkew + minMatchNum - selfMatchNum.
+	limit []int
+}
+
+// setLimit works out limit[i] from the state's current counts.
+func (s *preFilterState) setLimit(i int, pod *api.Pod) {
+	c := &s.Constraints[i]
+	self := 0
+	if s.matchesSelf(i, pod) {
+		self = 1
+	}
+	s.dense.limit[i] = int(c.MaxSkew) + s.minMatchNum(i, c.MinDomains) - self
 }
 
 // index returns nodeInfo's position if the dense counts describe it.
@@ -86,7 +99,7 @@ func (s *preFilterState) Clone() framework.StateData {
 		TpValueToMatchNum: make([]map[string]int, len(s.TpValueToMatchNum)),
 	}
 	if d := s.dense; d != nil {
-		out.dense = &denseCounts{nodeAt: d.nodeAt, valueOf: d.valueOf, counts: make([][]int, len(d.counts))}
+		out.dense = &denseCounts{nodeAt: d.nodeAt, valueOf: d.valueOf, counts: make([][]int, len(d.counts)), limit: slices.Clone(d.limit)}
 		for i, c := range d.counts {
 			out.dense.counts[i] = slices.Clone(c)
 		}
@@ -202,6 +215,7 @@ func updateWithPod(s *preFilterState, updatedPod, preemptorPod *api.Pod, nodeInf
 			// Keep the dense copy equal to the map, or stop using it.
 			if n, ok := d.index(nodeInfo); ok && d.valueOf[i][n] >= 0 {
 				d.counts[i][d.valueOf[i][n]] = s.TpValueToMatchNum[i][v]
+				s.setLimit(i, preemptorPod)
 			} else {
 				s.dense = nil
 			}
@@ -242,7 +256,7 @@ func (pl *PodTopologySpread) calPreFilterState(pod *api.Pod, allNodes []*framewo
 		s.selfMatch[i] = c.Selector.Matches(pod.Labels)
 	}
 	e := pl.counts.counts(pod, constraints, allNodes, countOptions{requireAll: true, index: true})
-	d := &denseCounts{nodeAt: e.nodeAt, valueOf: e.valueOf, counts: make([][]int, len(constraints))}
+	d := &denseCounts{nodeAt: e.nodeAt, valueOf: e.valueOf, counts: make([][]int, len(constraints)), limit: make([]int, len(constraints))}
 	e.shared = true
 	for i := range constraints {
 		s.TpValueToMatchNum[i] = e.doms[i].domains()
@@ -264,6 +278,9 @@ func (pl *PodTopologySpread) calPreFilterState(pod *api.Pod, allNodes []*framewo
 		for _, v := range values {
 			s.CriticalPaths[i].update(v, s.TpValueToMatchNum[i][v])
 		}
+		if s.dense != nil {
+			s.setLimit(i, pod)
+		}
 	}
 	return s, nil
 }
@@ -284,16 +301,12 @@ func (pl *PodTopologySpread) Filter(state *framework.CycleState, pod *api.Pod, n
 	}
 	if d := s.dense; d != nil {
 		if n, ok := d.index(nodeInfo); ok {
-			for i, c := range s.Constraints {
+			for i := range s.Constraints {
 				v := d.valueOf[i][n]
 				if v < 0 {
 					return pl.rejectLabel
 				}
-				selfMatchNum := 0
-				if s.matchesSelf(i, pod) {
-					selfMatchNum = 1
-				}
-				if d.counts[i][v]+selfMatchNum-s.minMatchNum(i, c.MinDomains) > int(c.MaxSkew) {
+				if d.counts[i][v] > d.limit[i] {
 					return pl.rejectSkew
 				}
 			}

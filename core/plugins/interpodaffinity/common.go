@@ -59,3 +59,10 @@ func (n *namespaces) podMatchesAllAffinityTerms(terms []framework.AffinityTerm, 
 	}
 	return true
 }
+
+// hasPodAffinity reports whether pod has pod affinity or anti-affinity
+// terms of any kind (only those can fail to parse).
+func hasPodAffinity(pod *api.Pod) bool {
+	a := pod.Spec.Affinity
+	return a != nil && (a.PodAffinity != nil || a.PodAntiAffinity != nil)
+}

@@ -160,6 +160,12 @@ func (s *preFilterState) incomingAffinityAntiAffinityCounts(nodes []*framework.N
 // plugin's Filter when the pod has no required terms and no existing pod's
 // required anti-affinity selects it.
 func (pl *InterPodAffinity) PreFilter(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo) (*framework.PreFilterResult, *framework.Status) {
+	// Without pod (anti-)affinity of its own (so nothing to parse) and with
+	// no running pod carrying required anti-affinity, every count below
+	// would come out empty and the plugin would skip: skip at once.
+	if !hasPodAffinity(pod) && len(pl.handle.SnapshotSharedLister().NodeInfos().HavePodsWithRequiredAntiAffinityList()) == 0 {
+		return nil, framework.NewStatus(framework.Skip)
+	}
 	s := &preFilterState{podInfo: framework.NewPodInfo(pod), ns: newNamespaces(pl.handle.Cluster())}
 	if err := s.podInfo.ParseError; err != nil {
 		return nil, framework.NewStatus(framework.UnschedulableAndUnresolvable, fmt.Sprintf("parsing pod: %+v", err))

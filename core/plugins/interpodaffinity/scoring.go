@@ -103,6 +103,11 @@ func (pl *InterPodAffinity) PreScore(state *framework.CycleState, pod *api.Pod, 
 		allNodes = lister.NodeInfos().List()
 	} else {
 		allNodes = lister.NodeInfos().HavePodsWithAffinityList()
+		if len(allNodes) == 0 && !hasPodAffinity(pod) {
+			// Nothing can contribute and nothing to parse: the loop below
+			// would find nothing and skip.
+			return framework.NewStatus(framework.Skip)
+		}
 	}
 
 	s := &preScoreState{topologyScore: scoreMap{}, podInfo: framework.NewPodInfo(pod), ns: newNamespaces(pl.handle.Cluster())}

@@ -413,3 +413,32 @@ func TestScoreWithoutPreScore(t *testing.T) {
 		t.Errorf("NormalizeScore() status = %v, want Error", s)
 	}
 }
+
+// The skips taken before any parsing must not hide a parse error: with no
+// pod with affinity anywhere, a pod whose terms do not parse still fails.
+func TestParseErrorsWithoutAffinityPodsInCluster(t *testing.T) {
+	bogus := &api.LabelSelector{MatchExpressions: []api.LabelSelectorRequirement{{Key: "a", Operator: "Bogus"}}}
+	tests := []struct {
+		name          string
+		pod           *api.Pod
+		wantPreFilter framework.Code
+		wantPreScore  framework.Code
+	}{
+		{name: "required anti-affinity", pod: st.MakePod().Name("p").PodAntiAffinity("zone", bogus).Obj(),
+			wantPreFilter: framework.UnschedulableAndUnresolvable, wantPreScore: framework.Error},
+		{name: "preferred affinity", pod: st.MakePod().Name("p").PreferredPodAffinity(10, "zone", bogus).Obj(),
+			wantPreFilter: framework.UnschedulableAndUnresolvable, wantPreScore: framework.Error},
+		{name: "no affinity", pod: st.MakePod().Name("p").Obj(), wantPreFilter: framework.Skip, wantPreScore: framework.Skip},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			pl, h := newPlugin(t, defaultArgs(), []*api.Pod{st.MakePod().Name("e").Node("n").Obj()}, []*api.Node{node("n", nil)}, nil)
+			if _, s := pl.PreFilter(framework.NewCycleState(), tt.pod, h.Snapshot.List()); s.Code() != tt.wantPreFilter {
+				t.Errorf("PreFilter() = %v, want %v", s, tt.wantPreFilter)
+			}
+			if s := pl.PreScore(framework.NewCycleState(), tt.pod, h.Snapshot.List()); s.Code() != tt.wantPreScore {
+				t.Errorf("PreScore() = %v, want %v", s, tt.wantPreScore)
+			}
+		})
+	}
+}

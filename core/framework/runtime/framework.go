@@ -6,6 +6,7 @@ package runtime
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sort"
 
 	"github.com/schedplay/schedplay/core/api"
@@ -52,6 +53,41 @@ type Framework struct {
 	// scoreRun is the per-cycle plugin bookkeeping of runScorePlugins,
 	// kept between cycles.
 	scoreRun scoreRun
+	// preFilterSkips and preScoreSkips keep the last cycle's skip sets.
+	preFilterSkips, preScoreSkips skipMemo
+}
+
+// skipMemo builds a cycle's set of skipped plugins (by name, as
+// CycleState.SkipFilterPlugins and SkipScorePlugins hold it), and hands
+// out the previous cycle's set when the same plugins skipped: usually
+// every cycle does. A set is never written after it is handed out (states
+// and their clones only read it), so states may share it.
+type skipMemo struct {
+	// skipped lists this cycle's skipped plugin indexes so far; last is
+	// what set was built from.
+	skipped, last []int
+	set           map[string]bool
+	// filters is the PreFilter memo's list of unskipped filter plugins.
+	filters []framework.FilterPlugin
+}
+
+func (m *skipMemo) start()     { m.skipped = m.skipped[:0] }
+func (m *skipMemo) skip(i int) { m.skipped = append(m.skipped, i) }
+
+// finishSkips makes m.set match m.skipped (indexes into plugins),
+// building a new map only when the skipped plugins differ from the last
+// cycle's, and reports whether it did.
+func finishSkips[P framework.Plugin](m *skipMemo, plugins []P) bool {
+	if m.set != nil && slices.Equal(m.skipped, m.last) {
+		return false
+	}
+	set := make(map[string]bool, len(m.skipped))
+	for _, i := range m.skipped {
+		set[plugins[i].Name()] = true
+	}
+	m.set = set
+	m.last = append(m.last[:0], m.skipped...)
+	return true
 }
 
 // scoreRun holds, per score plugin that runs this cycle, its score list,
@@ -397,19 +433,23 @@ func (f *Framework) RunPreEnqueuePlugins(pod *api.Pod) *framework.Status {
 // is remembered while the rest still run; node-name results are intersected
 // and an empty intersection rejects every node.
 func (f *Framework) RunPreFilterPlugins(state *framework.CycleState, pod *api.Pod) (*framework.PreFilterResult, *framework.Status, map[string]bool) {
-	skip := map[string]bool{}
+	memo := &f.preFilterSkips
+	memo.start()
 	defer func() {
-		state.SkipFilterPlugins = skip
-		state.SetFilterPlugins(f, f.unskippedFilterPlugins(skip))
+		if finishSkips(memo, f.preFilterPlugins) {
+			memo.filters = f.unskippedFilterPlugins(memo.set)
+		}
+		state.SkipFilterPlugins = memo.set
+		state.SetFilterPlugins(f, memo.filters)
 	}()
 	nodes := f.snapshot.List()
 	var result *framework.PreFilterResult
 	withNodes := map[string]bool{}
 	var returnStatus *framework.Status
-	for _, pl := range f.preFilterPlugins {
+	for i, pl := range f.preFilterPlugins {
 		r, s := pl.PreFilter(state, pod, nodes)
 		if s.IsSkip() {
-			skip[pl.Name()] = true
+			memo.skip(i)
 			continue
 		}
 		if !s.IsSuccess() {
@@ -581,12 +621,16 @@ func (f *Framework) RunPostFilterPlugins(state *framework.CycleState, pod *api.P
 
 // RunPreScorePlugins runs PreScore; Skip turns off the plugin's Score.
 func (f *Framework) RunPreScorePlugins(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo) *framework.Status {
-	skip := map[string]bool{}
-	defer func() { state.SkipScorePlugins = skip }()
-	for _, pl := range f.preScorePlugins {
+	memo := &f.preScoreSkips
+	memo.start()
+	defer func() {
+		finishSkips(memo, f.preScorePlugins)
+		state.SkipScorePlugins = memo.set
+	}()
+	for i, pl := range f.preScorePlugins {
 		s := pl.PreScore(state, pod, nodes)
 		if s.IsSkip() {
-			skip[pl.Name()] = true
+			memo.skip(i)
 			continue
 		}
 		if !s.IsSuccess() {

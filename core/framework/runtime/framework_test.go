@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -302,5 +303,74 @@ func TestScoreOutOfRangeNamesFirstNodeFirst(t *testing.T) {
 	}
 	if _, s := f.RunScorePluginsTotals(framework.NewCycleState(), pod, snap.List()); s.Code() != framework.Error || s.Message() != want {
 		t.Errorf("totals: got %v, want Error %q", s, want)
+	}
+}
+
+// labelSkipper skips PreFilter and PreScore for pods labelled skip=<name>,
+// and its Filter rejects every node.
+type labelSkipper struct{ name string }
+
+func (p *labelSkipper) Name() string { return p.name }
+func (p *labelSkipper) skips(pod *api.Pod) *framework.Status {
+	if pod.Labels["skip"] == p.name {
+		return framework.NewStatus(framework.Skip)
+	}
+	return nil
+}
+func (p *labelSkipper) PreFilter(_ *framework.CycleState, pod *api.Pod, _ []*framework.NodeInfo) (*framework.PreFilterResult, *framework.Status) {
+	return nil, p.skips(pod)
+}
+func (p *labelSkipper) PreFilterExtensions() framework.PreFilterExtensions { return nil }
+func (p *labelSkipper) Filter(*framework.CycleState, *api.Pod, *framework.NodeInfo) *framework.Status {
+	return framework.NewStatus(framework.Unschedulable, p.name+" says no")
+}
+func (p *labelSkipper) PreScore(_ *framework.CycleState, pod *api.Pod, _ []*framework.NodeInfo) *framework.Status {
+	return p.skips(pod)
+}
+
+// Skip sets are reused while the same plugins skip; a state from an
+// earlier cycle must keep its own set and filter list.
+func TestSkipSetsPerCycle(t *testing.T) {
+	reg := framework.Registry{}
+	for _, n := range []string{"A", "B"} {
+		p := &labelSkipper{name: n}
+		reg[n] = func(any, framework.Handle) (framework.Plugin, error) { return p, nil }
+	}
+	f, err := NewFramework(reg, &config.Profile{Plugins: &config.Plugins{MultiPoint: config.PluginSet{Enabled: []config.Plugin{{Name: "A"}, {Name: "B"}}}}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := framework.NewSnapshot(nil, []*api.Node{st.MakeNode().Name("n1").Obj()})
+	f.SetSnapshot(snap)
+	ni, _ := snap.Get("n1")
+	skips := []string{"A", "A", "B", "none", "A"}
+	var states []*framework.CycleState
+	for i, sk := range skips {
+		pod := st.MakePod().Name(fmt.Sprintf("p%d", i)).Label("skip", sk).Obj()
+		state := framework.NewCycleState()
+		f.RunPreFilterPlugins(state, pod)
+		if s := f.RunPreScorePlugins(state, pod, snap.List()); !s.IsSuccess() {
+			t.Fatal(s)
+		}
+		states = append(states, state)
+	}
+	for i, sk := range skips {
+		want := map[string]bool{}
+		rejector := "A"
+		switch sk {
+		case "A":
+			want["A"], rejector = true, "B"
+		case "B":
+			want["B"] = true
+		}
+		if diff := cmp.Diff(want, states[i].SkipFilterPlugins); diff != "" {
+			t.Errorf("cycle %d: SkipFilterPlugins (-want +got):\n%s", i, diff)
+		}
+		if diff := cmp.Diff(want, states[i].SkipScorePlugins); diff != "" {
+			t.Errorf("cycle %d: SkipScorePlugins (-want +got):\n%s", i, diff)
+		}
+		if got := f.RunFilterPlugins(states[i], nil, ni).Plugin(); got != rejector {
+			t.Errorf("cycle %d: rejected by %q, want %q", i, got, rejector)
+		}
 	}
 }

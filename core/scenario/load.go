@@ -52,6 +52,7 @@ type loader struct {
 	timeline []*Action
 	created  []*object
 	lesson   *Lesson
+	byVal    map[any]*object // objectOf's index, once all objects are read
 }
 
 func (l *loader) add(d Diagnostic) {
@@ -236,14 +237,18 @@ func (l *loader) assemble() *Scenario {
 	return s
 }
 
-// objectOf finds the object record of a decoded value.
+// objectOf finds the object record of a decoded value (indexed on first
+// use: admission asks once per pod).
 func (l *loader) objectOf(v any) *object {
-	for _, o := range l.objs {
-		if o.val == v {
-			return o
+	if l.byVal == nil {
+		l.byVal = make(map[any]*object, len(l.objs))
+		for _, o := range l.objs {
+			if _, dup := l.byVal[o.val]; !dup {
+				l.byVal[o.val] = o
+			}
 		}
 	}
-	return nil
+	return l.byVal[v]
 }
 
 // objectMeta returns the ObjectMeta every scenario kind embeds.

@@ -119,7 +119,11 @@ const maxErrors = 50
 // the input has any error; warnings are in Scenario.Warnings.
 func Load(filename string, data []byte) (*Scenario, error) {
 	l := &loader{file: filename, src: data}
-	s := l.load()
+	return l.finish(l.load())
+}
+
+// finish returns the loaded scenario with its warnings, or its errors.
+func (l *loader) finish(s *Scenario) (*Scenario, error) {
 	var errs ErrorList
 	for _, d := range l.diags {
 		if d.Severity == SeverityError {

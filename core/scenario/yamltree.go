@@ -67,6 +67,8 @@ type treeBuilder struct {
 	anchors map[string]*ynode
 	count   int
 	err     *Diagnostic
+	// lineOffset is added to every line (a document parsed on its own).
+	lineOffset int
 }
 
 // tokenError is what goccy's syntax and parse errors implement.
@@ -108,19 +110,19 @@ func (l *loader) parseDocuments() []*ynode {
 	return docs
 }
 
-func nodePos(n ast.Node) Pos {
+func (b *treeBuilder) nodePos(n ast.Node) Pos {
 	if tk := n.GetToken(); tk != nil && tk.Position != nil {
-		return Pos{tk.Position.Line, tk.Position.Column}
+		return Pos{tk.Position.Line + b.lineOffset, tk.Position.Column}
 	}
-	return Pos{1, 1}
+	return Pos{1 + b.lineOffset, 1}
 }
 
 func (b *treeBuilder) fail(n ast.Node, msg, hint string) *ynode {
 	if b.err == nil {
-		p := nodePos(n)
+		p := b.nodePos(n)
 		b.err = &Diagnostic{Line: p.Line, Col: p.Col, Msg: msg, Hint: hint, Severity: SeverityError}
 	}
-	return &ynode{kind: yNull, pos: nodePos(n)}
+	return &ynode{kind: yNull, pos: b.nodePos(n)}
 }
 
 func (b *treeBuilder) build(n ast.Node) *ynode {
@@ -145,7 +147,7 @@ func (b *treeBuilder) build1(n ast.Node) *ynode {
 	if b.count > maxNodes {
 		return b.fail(n, "document is too large after expanding aliases", "use fewer aliases")
 	}
-	pos := nodePos(n)
+	pos := b.nodePos(n)
 	switch v := n.(type) {
 	case *ast.NullNode:
 		return &ynode{kind: yNull, pos: pos}

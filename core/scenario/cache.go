@@ -1,0 +1,349 @@
+package scenario
+
+import (
+	"bytes"
+	"reflect"
+	"time"
+
+	"github.com/goccy/go-yaml/parser"
+)
+
+// Cache makes loading an edited scenario cheap: it keeps what reading each
+// document produced (the parsed tree and, for ordinary objects, the decoded
+// values with their diagnostics) and reuses it for the documents of the next
+// load whose text did not change. Parsing and decoding are nearly all of a
+// load; validation, admission and assembly always run on the whole scenario.
+// Loading through a Cache gives exactly what Load gives. A Cache is not safe
+// for concurrent use; the zero value is ready.
+type Cache struct {
+	docs map[string]*cachedDoc // by the document's text
+	// plain says whether a type holds no pointers, maps, slices or
+	// interfaces (a copy of its value is a deep copy).
+	plain map[reflect.Type]bool
+}
+
+// cachedDoc is one document (the text between two "---" lines) as read.
+type cachedDoc struct {
+	line  int      // the text's first line when it was parsed
+	trees []*ynode // positions are those of line
+	// read is set when reading the trees depended on the trees alone
+	// (Timeline and Lesson documents also depend on the loader's state):
+	// objs then hold pristine copies of the decoded values (admission
+	// changes the ones handed out) and diags what decoding reported.
+	read  bool
+	objs  []*object
+	diags []Diagnostic
+}
+
+// docPiece is a document's text and its first line in the file.
+type docPiece struct {
+	text []byte
+	line int
+}
+
+// Load is Load reusing the documents of the previous load.
+func (c *Cache) Load(filename string, data []byte) (*Scenario, error) {
+	l := &loader{file: filename, src: data}
+	return l.finish(c.load(l))
+}
+
+func (c *Cache) load(l *loader) *Scenario {
+	pieces, ok := splitDocuments(l.src)
+	if !ok {
+		c.docs = nil
+		return l.load()
+	}
+	next := make(map[string]*cachedDoc, len(pieces))
+	docs := make([]*cachedDoc, len(pieces))
+	var buildErr *Diagnostic
+	for i, p := range pieces {
+		cd := c.docs[string(p.text)]
+		switch {
+		case cd == nil:
+			trees, berr, err := parsePiece(p.text, p.line-1)
+			if err != nil {
+				// The whole stream's parse reports the error as Load does.
+				c.docs = nil
+				return l.load()
+			}
+			if berr != nil {
+				if buildErr == nil {
+					buildErr = berr
+				}
+				continue
+			}
+			cd = &cachedDoc{line: p.line, trees: trees}
+		case cd.line != p.line:
+			cd = &cachedDoc{line: p.line, trees: shiftTrees(cd.trees, p.line-cd.line)}
+		}
+		docs[i] = cd
+		if _, dup := next[string(p.text)]; !dup {
+			next[string(p.text)] = cd
+		}
+	}
+	c.docs = next
+	if buildErr != nil {
+		// As parseDocuments: the first document that cannot be built is the
+		// only error, and nothing is read.
+		l.add(*buildErr)
+		return nil
+	}
+	for _, cd := range docs {
+		if cd.read {
+			for _, d := range cd.diags {
+				l.add(d)
+			}
+			for _, o := range cd.objs {
+				val, _ := c.clone(o.val)
+				cp := *o
+				cp.val = val
+				l.objs = append(l.objs, &cp)
+			}
+			continue
+		}
+		objs, diags, timeline, created, lesson := len(l.objs), len(l.diags), len(l.timeline), len(l.created), l.lesson
+		for _, t := range cd.trees {
+			l.readDocument(t)
+		}
+		if len(l.timeline) != timeline || len(l.created) != created || l.lesson != lesson {
+			continue
+		}
+		cd.read = true
+		cd.diags = append([]Diagnostic(nil), l.diags[diags:]...)
+		for _, o := range l.objs[objs:] {
+			val, ok := c.clone(o.val)
+			if !ok {
+				cd.read, cd.objs, cd.diags = false, nil, nil
+				break
+			}
+			cp := *o
+			cp.val = val
+			cd.objs = append(cd.objs, &cp)
+		}
+	}
+	if l.hasErrors() {
+		return nil
+	}
+	return l.assemble()
+}
+
+// splitDocuments cuts src at its "---" lines. It reports false when src
+// has anything else that could start or end a document or change how it is
+// parsed ("--- text", "...", a % directive, an empty document between two
+// others), for which only the whole stream's parse is right.
+func splitDocuments(src []byte) ([]docPiece, bool) {
+	var out []docPiece
+	start, startLine := 0, 1
+	line := 1
+	for pos := 0; pos < len(src); line++ {
+		end := bytes.IndexByte(src[pos:], '\n')
+		next := len(src)
+		if end >= 0 {
+			end += pos
+			next = end + 1
+		} else {
+			end = len(src)
+		}
+		text := bytes.TrimSuffix(src[pos:end], []byte("\r"))
+		switch {
+		case string(text) == "---":
+			out = append(out, docPiece{text: src[start:pos], line: startLine})
+			start, startLine = next, line+1
+		case bytes.HasPrefix(text, []byte("---")), bytes.HasPrefix(text, []byte("...")), bytes.HasPrefix(text, []byte("%")):
+			return nil, false
+		}
+		pos = next
+	}
+	out = append(out, docPiece{text: src[start:], line: startLine})
+	// goccy reads an empty document between two others as swallowing the
+	// next one; the whole stream's parse keeps that.
+	for i := 1; i < len(out)-1; i++ {
+		if blank(out[i].text) {
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+// blank reports whether text has only empty and comment lines.
+func blank(text []byte) bool {
+	for line := range bytes.Lines(text) {
+		if t := bytes.TrimLeft(line, " \t\r\n"); len(t) > 0 && t[0] != '#' {
+			return false
+		}
+	}
+	return true
+}
+
+// parsePiece parses one document's text whose first line is offset+1 of
+// the file. berr is a document that cannot be built (as parseDocuments
+// reports it); err a YAML syntax error.
+func parsePiece(text []byte, offset int) (trees []*ynode, berr *Diagnostic, err error) {
+	f, err := parser.ParseBytes(text, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, d := range f.Docs {
+		if d == nil || d.Body == nil {
+			continue
+		}
+		b := &treeBuilder{anchors: map[string]*ynode{}, lineOffset: offset}
+		n := b.build(d.Body)
+		if b.err != nil {
+			return nil, b.err, nil
+		}
+		trees = append(trees, n)
+	}
+	return trees, nil, nil
+}
+
+// shiftTrees copies trees moved down by delta lines (aliases stay shared).
+func shiftTrees(trees []*ynode, delta int) []*ynode {
+	seen := map[*ynode]*ynode{}
+	var shift func(n *ynode) *ynode
+	shift = func(n *ynode) *ynode {
+		if c, ok := seen[n]; ok {
+			return c
+		}
+		c := *n
+		seen[n] = &c
+		c.pos.Line += delta
+		if n.kpos != nil {
+			c.kpos = make([]Pos, len(n.kpos))
+			for i, p := range n.kpos {
+				c.kpos[i] = Pos{p.Line + delta, p.Col}
+			}
+		}
+		if n.vals != nil {
+			c.vals = make([]*ynode, len(n.vals))
+			for i, v := range n.vals {
+				c.vals[i] = shift(v)
+			}
+		}
+		if n.items != nil {
+			c.items = make([]*ynode, len(n.items))
+			for i, v := range n.items {
+				c.items[i] = shift(v)
+			}
+		}
+		return &c
+	}
+	out := make([]*ynode, len(trees))
+	for i, t := range trees {
+		out[i] = shift(t)
+	}
+	return out
+}
+
+// clone deep-copies a decoded value (a pointer to an object). It reports
+// false for a value it cannot copy (unexported references, functions,
+// channels), which is then not cached.
+func (c *Cache) clone(v any) (any, bool) {
+	src := reflect.ValueOf(v)
+	dst := reflect.New(src.Type()).Elem()
+	if !c.copyValue(dst, src) {
+		return nil, false
+	}
+	return dst.Interface(), true
+}
+
+var timeValueType = reflect.TypeFor[time.Time]()
+
+// copyValue sets dst (settable, of src's type) to a deep copy of src.
+func (c *Cache) copyValue(dst, src reflect.Value) bool {
+	t := src.Type()
+	if t == timeValueType || c.isPlain(t) {
+		// A time's location is shared and never changed.
+		dst.Set(src)
+		return true
+	}
+	switch t.Kind() {
+	case reflect.Pointer:
+		if src.IsNil() {
+			return true
+		}
+		p := reflect.New(t.Elem())
+		if !c.copyValue(p.Elem(), src.Elem()) {
+			return false
+		}
+		dst.Set(p)
+	case reflect.Struct:
+		for i := 0; i < t.NumField(); i++ {
+			if !t.Field(i).IsExported() {
+				return false
+			}
+			if !c.copyValue(dst.Field(i), src.Field(i)) {
+				return false
+			}
+		}
+	case reflect.Slice:
+		if src.IsNil() {
+			return true
+		}
+		s := reflect.MakeSlice(t, src.Len(), src.Len())
+		for i := 0; i < src.Len(); i++ {
+			if !c.copyValue(s.Index(i), src.Index(i)) {
+				return false
+			}
+		}
+		dst.Set(s)
+	case reflect.Array:
+		for i := 0; i < src.Len(); i++ {
+			if !c.copyValue(dst.Index(i), src.Index(i)) {
+				return false
+			}
+		}
+	case reflect.Map:
+		if src.IsNil() {
+			return true
+		}
+		m := reflect.MakeMapWithSize(t, src.Len())
+		ev := reflect.New(t.Elem()).Elem()
+		for it := src.MapRange(); it.Next(); {
+			ev.SetZero()
+			if !c.isPlain(t.Key()) || !c.copyValue(ev, it.Value()) {
+				return false
+			}
+			m.SetMapIndex(it.Key(), ev)
+		}
+		dst.Set(m)
+	case reflect.Interface:
+		if src.IsNil() {
+			return true
+		}
+		e := reflect.New(src.Elem().Type()).Elem()
+		if !c.copyValue(e, src.Elem()) {
+			return false
+		}
+		dst.Set(e)
+	default:
+		return false
+	}
+	return true
+}
+
+// isPlain reports whether values of t hold no references.
+func (c *Cache) isPlain(t reflect.Type) bool {
+	if p, ok := c.plain[t]; ok {
+		return p
+	}
+	p := false
+	switch t.Kind() {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128, reflect.String:
+		p = true
+	case reflect.Array:
+		p = c.isPlain(t.Elem())
+	case reflect.Struct:
+		p = true
+		for i := 0; i < t.NumField() && p; i++ {
+			p = c.isPlain(t.Field(i).Type)
+		}
+	}
+	if c.plain == nil {
+		c.plain = map[reflect.Type]bool{}
+	}
+	c.plain[t] = p
+	return p
+}

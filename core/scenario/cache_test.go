@@ -1,0 +1,233 @@
+package scenario
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// loadResult is what a load gives, in a form cmp can compare.
+type loadResult struct {
+	S   *Scenario
+	Err string
+}
+
+func diffLoads(t *testing.T, c *Cache, name string, src string) {
+	t.Helper()
+	ws, werr := Load(name, []byte(src))
+	gs, gerr := c.Load(name, []byte(src))
+	want, got := loadResult{S: ws}, loadResult{S: gs}
+	if werr != nil {
+		want.Err = werr.Error()
+	}
+	if gerr != nil {
+		got.Err = gerr.Error()
+	}
+	if diff := cmp.Diff(want, got, cmp.Exporter(func(reflect.Type) bool { return true })); diff != "" {
+		t.Errorf("%s: Cache.Load differs from Load (-want +got):\n%s", name, diff)
+	}
+}
+
+func exampleTexts(t *testing.T) map[string]string {
+	t.Helper()
+	files, _ := filepath.Glob("../../examples/*.yaml")
+	more, _ := filepath.Glob("testdata/*.yaml")
+	files = append(files, more...)
+	if len(files) < 10 {
+		t.Fatalf("found only %d example files", len(files))
+	}
+	out := map[string]string{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[filepath.Base(f)] = string(data)
+	}
+	return out
+}
+
+// The cache must give exactly what Load gives, on a first load, on the same
+// text again, and through edits: lines deleted (breaking documents),
+// inserted (moving the documents below), changed and appended.
+func TestCacheLoadMatchesLoad(t *testing.T) {
+	for name, src := range exampleTexts(t) {
+		t.Run(name, func(t *testing.T) {
+			c := &Cache{}
+			diffLoads(t, c, name, src)
+			diffLoads(t, c, name, src)
+			lines := strings.SplitAfter(src, "\n")
+			step := max(1, len(lines)/25)
+			for i := 0; i < len(lines); i += step {
+				edited := strings.Join(lines[:i], "") + strings.Join(lines[i+1:], "")
+				diffLoads(t, c, fmt.Sprintf("%s without line %d", name, i+1), edited)
+				inserted := strings.Join(lines[:i], "") + "# a comment\n" + strings.Join(lines[i:], "")
+				diffLoads(t, c, fmt.Sprintf("%s with a line before %d", name, i+1), inserted)
+				changed := strings.Join(lines[:i], "") + strings.Replace(lines[i], ":", ": x", 1) + strings.Join(lines[i+1:], "")
+				diffLoads(t, c, fmt.Sprintf("%s with line %d changed", name, i+1), changed)
+			}
+			diffLoads(t, c, name+" with a pod appended", src+"\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: appended}\nspec:\n  containers: [{name: c, image: pause}]\n")
+			diffLoads(t, c, name+" twice", src+"\n---\n"+src)
+			diffLoads(t, c, name, src)
+		})
+	}
+}
+
+// Streams whose documents cannot be cut at "---" lines alone go through
+// the whole stream's parse, with the same results and errors.
+func TestCacheLoadSpecialStreams(t *testing.T) {
+	pod := "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: c, image: pause}]\n"
+	node := "apiVersion: v1\nkind: Node\nmetadata: {name: n}\nstatus: {allocatable: {cpu: \"1\"}}\n"
+	for _, tc := range []struct{ name, src string }{
+		{"directive", "%YAML 1.2\n---\n" + pod},
+		{"end marker", pod + "...\n---\n" + node},
+		{"marker with content", "--- " + "{apiVersion: v1, kind: Node, metadata: {name: n}}\n---\n" + pod},
+		{"CRLF", strings.ReplaceAll(pod+"---\n"+node, "\n", "\r\n")},
+		{"leading marker", "---\n" + pod + "---\n" + node},
+		// goccy loses the document after an empty one; so must the cache.
+		{"empty document", "---\n" + pod + "---\n---\n" + node},
+		{"comment document", pod + "---\n# nothing\n---\n" + node + "---\n"},
+		{"syntax error in the second document", pod + "---\nkind: [\n"},
+		{"unknown alias in the first document", "a: *nope\n---\n" + pod + "---\nkind: [\n"},
+		{"alias across documents", "x: &a {name: n}\n---\napiVersion: v1\nkind: Node\nmetadata: *a\n"},
+		{"quoted scalar over a marker", "apiVersion: v1\nkind: Pod\nmetadata: {name: \"p\n---\nq\"}\n"},
+		{"block scalar before a marker", "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: ns\n  annotations:\n    a: |\n      text\n---\n" + pod},
+		{"duplicate documents", pod + "---\n" + pod},
+		{"timeline and lesson", pod + "---\napiVersion: schedplay.dev/v1\nkind: Timeline\nspec: []\n---\napiVersion: schedplay.dev/v1\nkind: Lesson\nmetadata: {name: l}\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := &Cache{}
+			diffLoads(t, c, "s.yaml", tc.src)
+			diffLoads(t, c, "s.yaml", tc.src)
+			diffLoads(t, c, "s.yaml", "# moved down\n"+tc.src)
+		})
+	}
+}
+
+// Admission and the engine change the objects a load hands out; the next
+// load of the same text must not see those changes.
+func TestCacheLoadHandsOutFreshObjects(t *testing.T) {
+	src := exampleTexts(t)["preemption-basic.yaml"]
+	c := &Cache{}
+	s1, err := c.Load("s.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range s1.Pods {
+		if p.Labels == nil {
+			p.Labels = map[string]string{}
+		}
+		p.Labels["changed"] = "yes"
+		p.Spec.Containers[0].Name = "changed"
+		p.Spec.NodeName = "changed"
+	}
+	for _, n := range s1.Nodes {
+		n.Labels["changed"] = "yes"
+		n.Status.Allocatable["cpu"] = n.Status.Allocatable["memory"]
+	}
+	diffLoads(t, c, "s.yaml", src)
+	reused := 0
+	for _, cd := range c.docs {
+		if cd.read && len(cd.objs) > 0 {
+			reused++
+		}
+	}
+	if reused < len(s1.Pods)+len(s1.Nodes) {
+		t.Errorf("the cache holds %d decoded documents, want at least the %d pods and nodes", reused, len(s1.Pods)+len(s1.Nodes))
+	}
+}
+
+func TestSplitDocuments(t *testing.T) {
+	got, ok := splitDocuments([]byte("a: 1\n---\nb: 2\n\n---\r\nc: 3"))
+	if !ok {
+		t.Fatal("split refused a plain stream")
+	}
+	var texts []string
+	var lines []int
+	for _, p := range got {
+		texts = append(texts, string(p.text))
+		lines = append(lines, p.line)
+	}
+	if diff := cmp.Diff([]string{"a: 1\n", "b: 2\n\n", "c: 3"}, texts); diff != "" {
+		t.Errorf("texts (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]int{1, 3, 6}, lines); diff != "" {
+		t.Errorf("first lines (-want +got):\n%s", diff)
+	}
+	for _, src := range []string{"%YAML 1.2\n---\na: 1\n", "a: 1\n...\n", "--- a\n", "a: 1\n---x\n", "a: 1\n---\n# empty\n---\nb: 2\n"} {
+		if _, ok := splitDocuments([]byte(src)); ok {
+			t.Errorf("split %q, want the whole stream's parse", src)
+		}
+	}
+}
+
+func FuzzCacheLoad(f *testing.F) {
+	for _, src := range exampleTexts(&testing.T{}) {
+		f.Add([]byte(src))
+	}
+	for _, s := range []string{"", "---\n---\n", "kind: [", "a: &x [*x]", "a: 1\n---\n\n---\nb: 2\n", "x: &a {b: 1}\n---\ny: {<<: *a}\n"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c := &Cache{}
+		diffLoads(t, c, "fuzz.yaml", string(data))
+		diffLoads(t, c, "fuzz.yaml", string(data))
+		diffLoads(t, c, "fuzz.yaml", "# moved\n"+string(data))
+	})
+}
+
+// benchScenario is the playground bench's 50 nodes / 300 pods scenario
+// (web/bench/figures.mjs).
+func benchScenario() string {
+	var b strings.Builder
+	b.WriteString("apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: high}\nvalue: 1000\n---\napiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: low}\nvalue: 100\n")
+	for i := range 50 {
+		fmt.Fprintf(&b, "---\napiVersion: v1\nkind: Node\nmetadata: {name: node-%d, labels: {topology.kubernetes.io/zone: zone-%d, kubernetes.io/hostname: node-%d}}\nstatus: {allocatable: {cpu: \"16\", memory: 64Gi, pods: \"110\"}}\n", i, i%3, i)
+	}
+	for i := range 300 {
+		where := fmt.Sprintf("nodeName: node-%d", i%50)
+		if i >= 270 {
+			where = "schedulerName: default-scheduler"
+		}
+		pc := "low"
+		if i%7 == 0 {
+			pc = "high"
+		}
+		fmt.Fprintf(&b, "---\napiVersion: v1\nkind: Pod\nmetadata: {name: pod-%d, labels: {app: app-%d}}\nspec:\n  %s\n  priorityClassName: %s\n  containers: [{name: c, image: pause, resources: {requests: {cpu: 100m, memory: 128Mi}}}]\n", i, i%20, where, pc)
+	}
+	return b.String()
+}
+
+// An edit that appends a pod: Load reads everything again, the cache only
+// the new document.
+func BenchmarkEditLoad(b *testing.B) {
+	text := benchScenario()
+	edited := func(i int) []byte {
+		return fmt.Appendf([]byte(text), "---\napiVersion: v1\nkind: Pod\nmetadata: {name: x%d}\nspec:\n  containers: [{name: c, image: pause}]\n", i)
+	}
+	b.Run("Load", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; b.Loop(); i++ {
+			if _, err := Load("s.yaml", edited(i)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("Cache", func(b *testing.B) {
+		c := &Cache{}
+		if _, err := c.Load("s.yaml", []byte(text)); err != nil {
+			b.Fatal(err)
+		}
+		b.ReportAllocs()
+		for i := 0; b.Loop(); i++ {
+			if _, err := c.Load("s.yaml", edited(i)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

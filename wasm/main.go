@@ -13,6 +13,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/schedplay/schedplay/core/engine"
+	"github.com/schedplay/schedplay/core/scenario"
 	"github.com/schedplay/schedplay/core/scheduler"
 	"github.com/schedplay/schedplay/ui"
 	"github.com/schedplay/schedplay/ui/adapt"
@@ -30,6 +31,9 @@ type app struct {
 	seq int
 	// selected is the pod whose topology spread the canvas overlays.
 	selected string
+	// cache keeps the documents of the last load: an edit re-reads only
+	// the ones it changed.
+	cache scenario.Cache
 }
 
 func main() {
@@ -81,10 +85,10 @@ func (a *app) load(args []string) (string, error) {
 	if len(args) != 2 {
 		return "", fmt.Errorf("want 2 arguments (name, text), got %d", len(args))
 	}
-	res := adapt.Load(args[0], []byte(args[1]))
+	res := adapt.LoadCached(&a.cache, args[0], []byte(args[1]))
 	reply := loadReply{Result: res, Budget: adapt.DefaultBudget}
 	if res.OK {
-		run, err := adapt.NewRun(res.Scenario, adapt.DefaultBudget)
+		run, err := adapt.NewRunScene(res.Scenario, res.Scene, adapt.DefaultBudget)
 		if err != nil {
 			reply.OK, reply.Error = false, err.Error()
 			reply.Gen = a.gen

@@ -43,7 +43,19 @@ type Result struct {
 // Load loads scenario text and builds its scene. Warnings come back as
 // diagnostics of a successful load.
 func Load(filename string, data []byte) Result {
-	s, err := scenario.Load(filename, data)
+	return LoadCached(nil, filename, data)
+}
+
+// LoadCached is Load through a scenario.Cache (nil: none), which re-reads
+// only the documents an edit changed.
+func LoadCached(c *scenario.Cache, filename string, data []byte) Result {
+	var s *scenario.Scenario
+	var err error
+	if c != nil {
+		s, err = c.Load(filename, data)
+	} else {
+		s, err = scenario.Load(filename, data)
+	}
 	if err != nil {
 		var list scenario.ErrorList
 		if errors.As(err, &list) {

@@ -52,7 +52,13 @@ type Run struct {
 // budget's nodes or pods is not simulated: Stopped says so and the scene
 // stays the t=0 view.
 func NewRun(sc *scenario.Scenario, b Budget) (*Run, error) {
-	r := &Run{sc: sc, base: Scene(sc), byPod: map[string][]int{}, budget: b}
+	return NewRunScene(sc, Scene(sc), b)
+}
+
+// NewRunScene is NewRun with the scenario's t=0 scene already built (Load
+// builds it).
+func NewRunScene(sc *scenario.Scenario, base *ui.Scene, b Budget) (*Run, error) {
+	r := &Run{sc: sc, base: base, byPod: map[string][]int{}, budget: b}
 	r.zoneKey, r.classes = r.base.ZoneKey, r.base.Classes
 	pods := len(sc.Pods)
 	if len(sc.Nodes) > b.Nodes || pods > b.Pods {

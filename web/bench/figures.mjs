@@ -2,17 +2,19 @@
 // everything the page downloads (raw and gzip -9), navigation to first frame
 // with where the time goes, edit-to-frame at 50 nodes / 300 pods, and frame
 // times while playing 500 nodes / 5,000 pods. Not a test: figures vary by machine.
-//   SCHEDPLAY_URL=http://127.0.0.1:8080/ node bench/figures.mjs [runs]
+//   SCHEDPLAY_URL=http://127.0.0.1:8080/ node bench/figures.mjs [runs] [sections]
+// sections: a comma-separated subset of download,first,edit,large (default all).
 import { gzipSync } from "node:zlib";
 import { launch, open, url } from "../e2e/helpers.mjs";
 
 const runs = Number(process.argv[2] ?? 5);
+const sections = new Set((process.argv[3] ?? "download,first,edit,large").split(","));
 const ms = (x) => `${Math.round(x)} ms`;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const browser = await launch();
 
 // ---- downloads ----
-{
+if (sections.has("download")) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 850 } });
   const page = await context.newPage();
   const files = [];
@@ -45,7 +47,7 @@ const browser = await launch();
 // Moments relative to navigation: the stage's script starts, the wasm is
 // compiled and instantiated, Go's main has published the bridge, the first
 // load (and its length), the first frame with the scenario.
-{
+if (sections.has("first")) {
   const cold = [], warm = [];
   const moments = async (page) => page.evaluate(() => {
     const s = window.__schedplay;
@@ -117,12 +119,12 @@ spec:
 `;
 
 // ---- edit to frame at 50 nodes / 300 pods ----
-{
+if (sections.has("edit")) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 850 } });
   const page = await open(context);
   await page.evaluate((t) => window.__schedplaySetText(t), scenario(50, 300, 30));
   await page.waitForFunction(() => window.__schedplay.simDone && window.__schedplay.editToFrameMs > 0, null, { timeout: 60000 });
-  const times = [];
+  const times = [], marks = [];
   for (let i = 0; i < runs; i++) {
     await page.evaluate(() => { window.__schedplay.editToFrameMs = 0; });
     await page.click(".cm-content");
@@ -130,13 +132,18 @@ spec:
     await page.keyboard.insertText(newPod(`bench-${i}`));
     await page.waitForFunction(() => window.__schedplay.editToFrameMs > 0, null, { timeout: 60000, polling: 10 });
     times.push(await page.evaluate(() => window.__schedplay.editToFrameMs));
+    marks.push(await page.evaluate(() => window.__schedplay.editMarks));
   }
   console.log(`edit to frame, 50 nodes / 300 pods: median ${ms(median(times))} (${times.map(Math.round).join(", ")} ms)`);
+  // load: the bridge's load call; reply: the page has handled its reply;
+  // shown: the end of the simulation is on its way to the canvas; frame:
+  // the canvas has drawn it (ms since the reload started).
+  console.log("  where (medians): " + Object.keys(marks[0]).map((k) => `${k} ${ms(median(marks.map((m) => m[k])))}`).join(", "));
   await context.close();
 }
 
 // ---- frame time at 500 nodes / 5,000 pods ----
-{
+if (sections.has("large")) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 850 } });
   const page = await open(context);
   const text = scenario(500, 5000, 200);

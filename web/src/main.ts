@@ -36,6 +36,10 @@ const probe = {
   speed: 1, // playback speed
   shownGen: 0, // generation of the last seek
   editToFrameMs: 0, // last edit (debounce excluded) to the frame showing its end state
+  // Where the last edit's time went (ms since its reload started): the
+  // bridge's load, the page's handling of the reply, simulating and
+  // showing the end, and the frame (web/bench/figures.mjs prints these).
+  editMarks: { load: 0, reply: 0, shown: 0, frame: 0 },
   captionsSeen: [] as string[], // lesson captions in the order shown
   // performance.now() when the text was ready and the stage's bridge came up;
   // how long the first load took (web/bench/first-frame.mjs reads these).
@@ -97,8 +101,9 @@ const editor: EditorView = new EditorView({
         timer = window.setTimeout(() => {
           timer = undefined;
           const text = u.state.doc.toString();
-          localStorage.setItem(DRAFT_KEY, text);
           reload(text);
+          // Saving a large draft takes milliseconds: after the edit's frame.
+          afterFrame(() => localStorage.setItem(DRAFT_KEY, text));
         }, DEBOUNCE_MS);
       }),
     ],
@@ -106,6 +111,20 @@ const editor: EditorView = new EditorView({
 });
 applyTheme(initialTheme);
 $("theme").addEventListener("click", () => applyTheme(currentTheme() === "dark" ? "light" : "dark"));
+
+// afterFrame runs fn once the next frame is out (or after 100 ms where no
+// frames come, as in a hidden tab), for work that must not delay it.
+function afterFrame(fn: () => void): void {
+  let done = false;
+  const once = () => {
+    if (!done) {
+      done = true;
+      fn();
+    }
+  };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 100);
+}
 
 function setText(text: string): void {
   editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: text } });
@@ -130,7 +149,8 @@ function reload(text: string): void {
   loadingEl.hidden = true;
   const started = performance.now();
   const reply = JSON.parse(api.load("scenario.yaml", text)) as LoadReply;
-  if (probe.loads === 0) probe.startup.firstLoadMs = performance.now() - started;
+  const loaded = performance.now() - started;
+  if (probe.loads === 0) probe.startup.firstLoadMs = loaded;
   probe.lastReply = reply;
   probe.loads++;
   const doc = editor.state.doc;
@@ -145,7 +165,9 @@ function reload(text: string): void {
     const s = reply.summary;
     statusEl.textContent = `${s.nodes} node${s.nodes === 1 ? "" : "s"} · ${s.pods} pod${s.pods === 1 ? "" : "s"} · ${s.pending} pending`;
     statusEl.className = "status ok";
+    const replied = performance.now() - started;
     startPlayback(reply, started);
+    if (editStarted > 0) probe.editMarks = { load: loaded, reply: replied, shown: performance.now() - started, frame: 0 };
     if (pendingView) {
       const v = pendingView;
       pendingView = null;
@@ -214,6 +236,7 @@ function onEvent(json: string): void {
       probe.drawnGen = ev.gen;
       if (editStarted > 0 && probe.simDone && ev.gen >= probe.shownGen) {
         probe.editToFrameMs = performance.now() - editStarted;
+        probe.editMarks.frame = probe.editToFrameMs;
         editStarted = 0;
       }
       if (ev.gen > 0 && probe.firstFrameMs === 0) {
@@ -311,7 +334,7 @@ const player = new Player({
 const tl = player.tl;
 
 function startPlayback(reply: LoadReply, started: number): void {
-  logList.replaceChildren();
+  clearLog();
   probe.simDone = false;
   setLesson(reply.lesson ?? null);
   // The first run plays from the start (a lesson, the default scenario);
@@ -327,7 +350,24 @@ function startPlayback(reply: LoadReply, started: number): void {
   player.render(false);
 }
 
+// The log's rows are built after the frame: a run of hundreds of events
+// must not hold back the canvas showing its end.
+let logQueue: TraceEvent[] = [];
 function appendLog(events: TraceEvent[]): void {
+  if (events.length === 0) return;
+  if (logQueue.length === 0) afterFrame(flushLog);
+  logQueue.push(...events);
+}
+
+function clearLog(): void {
+  logQueue = [];
+  logList.replaceChildren();
+  currentLi = null;
+}
+
+function flushLog(): void {
+  const events = logQueue;
+  logQueue = [];
   for (const e of events) {
     if (e.seq >= LOG_MAX) {
       if (e.seq === LOG_MAX) logList.append(el("li", "more", "The log lists the first 3000 events; use the scrubber for the rest."));
@@ -343,6 +383,7 @@ function appendLog(events: TraceEvent[]): void {
     li.append(b);
     logList.append(li);
   }
+  if (events.length > 0) highlightLog();
 }
 
 let currentLi: HTMLElement | null = null;
@@ -361,14 +402,19 @@ function renderControls(moved: boolean, force: boolean): void {
   timeEl.textContent = `t=${fmtTime(tl.now)} · event ${tl.cursor + 1}/${total}${player.simDone ? "" : "…"}`;
   playBtn.textContent = tl.playing ? "❚❚" : "▶";
   playBtn.setAttribute("aria-label", tl.playing ? "Pause" : "Play");
-  if (moved) {
-    currentLi?.classList.remove("current");
-    currentLi = logList.querySelector(`li[data-seq="${tl.cursor}"]`);
-    currentLi?.classList.add("current");
-    if (currentLi && !logEl.hidden) currentLi.scrollIntoView({ block: "nearest" });
-  }
+  if (moved) highlightLog();
   showCaption();
   if (selection && (force || (moved && performance.now() - detailsShownAt > 400))) showDetails(selection.kind, selection.key);
+}
+
+// highlightLog marks the shown event's row and scrolls to it.
+function highlightLog(): void {
+  const li = logList.querySelector<HTMLElement>(`li[data-seq="${tl.cursor}"]`);
+  if (li === currentLi) return;
+  currentLi?.classList.remove("current");
+  currentLi = li;
+  currentLi?.classList.add("current");
+  if (currentLi && !logEl.hidden) currentLi.scrollIntoView({ block: "nearest" });
 }
 
 const togglePlay = () => player.toggle();

@@ -118,6 +118,38 @@ func IsPodLevelRequestsSet(pod *Pod) bool {
 // containers, at least the largest init container phase, pod-level requests
 // where set, plus overhead.
 func PodRequests(pod *Pod, opts PodRequestsOptions) Requests {
+	if out, ok := singleContainerRequests(pod, opts); ok {
+		return out
+	}
+	return podRequests(pod, opts)
+}
+
+// singleContainerRequests is PodRequests for the common pod shape, one app
+// container and nothing else that counts (no init containers, no pod-level
+// requests, no overhead): its requests, with the non-missing stand-ins,
+// rounded. The scheduler computes requests several times per cycle, and
+// the general path builds several maps.
+func singleContainerRequests(pod *Pod, opts PodRequestsOptions) (Requests, bool) {
+	if len(pod.Spec.Containers) != 1 || len(pod.Spec.InitContainers) != 0 ||
+		!opts.ExcludeOverhead && len(pod.Spec.Overhead) != 0 ||
+		!opts.SkipPodLevelResources && IsPodLevelRequestsSet(pod) {
+		return nil, false
+	}
+	c := &pod.Spec.Containers[0]
+	out := make(Requests, len(c.Resources.Requests)+len(opts.NonMissingContainerRequests))
+	for n, q := range c.Resources.Requests {
+		out[n] = amount{}.plus(amountOf(q)).rounded(n)
+	}
+	for n, q := range opts.NonMissingContainerRequests {
+		if _, ok := c.Resources.Requests[n]; !ok {
+			out[n] = amountOf(q).rounded(n)
+		}
+	}
+	return out, true
+}
+
+// podRequests is PodRequests for any pod.
+func podRequests(pod *Pod, opts PodRequestsOptions) Requests {
 	reqs := exactList{}
 	for i := range pod.Spec.Containers {
 		reqs.addAll(containerRequests(&pod.Spec.Containers[i], opts))

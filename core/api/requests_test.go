@@ -175,3 +175,54 @@ func TestPodRequestsSumExactly(t *testing.T) {
 		})
 	}
 }
+
+// The one-container shortcut must give what the general path gives, and
+// step aside whenever something else counts.
+func TestSingleContainerRequestsMatchGeneralPath(t *testing.T) {
+	amounts := []string{"0", "1", "100m", "0.5m", "1.0001", "2e-9", "999999999n", "1Ki", "1.5Gi", "64Gi", "3"}
+	names := []string{"cpu", "memory", "ephemeral-storage", "example.com/gpu", "hugepages-2Mi"}
+	nonMissing := rl("cpu", "100m", "memory", "200Mi")
+	pick := func(i, j int) ResourceList {
+		out := ResourceList{}
+		for k, n := range names {
+			if (i>>k)&1 == 1 {
+				out[ResourceName(n)] = MustParseQuantity(amounts[(j+k*3)%len(amounts)])
+			}
+		}
+		return out
+	}
+	checked := 0
+	for i := 0; i < 1<<len(names); i++ {
+		for j := 0; j < len(amounts); j++ {
+			pods := map[string]PodSpec{
+				"one container":  {Containers: []Container{ctr(pick(i, j))}},
+				"with overhead":  {Containers: []Container{ctr(pick(i, j))}, Overhead: rl("cpu", "10m")},
+				"with pod level": {Containers: []Container{ctr(pick(i, j))}, Resources: &ResourceRequirements{Requests: rl("cpu", "2")}},
+				"two containers": {Containers: []Container{ctr(pick(i, j)), ctr(pick(j, i))}},
+				"init container": {Containers: []Container{ctr(pick(i, j))}, InitContainers: []Container{ctr(rl("cpu", "3"))}},
+			}
+			for name, spec := range pods {
+				pod := &Pod{Spec: spec}
+				for _, opts := range []PodRequestsOptions{{}, {NonMissingContainerRequests: nonMissing},
+					{SkipPodLevelResources: true, ExcludeOverhead: true}, {SkipPodLevelResources: true, NonMissingContainerRequests: nonMissing}} {
+					want := podRequests(pod, opts)
+					got, ok := singleContainerRequests(pod, opts)
+					if !ok {
+						continue
+					}
+					checked++
+					if name == "two containers" || name == "init container" ||
+						name == "with overhead" && !opts.ExcludeOverhead || name == "with pod level" && !opts.SkipPodLevelResources {
+						t.Fatalf("%s %+v: shortcut taken where it must not be", name, opts)
+					}
+					if diff := cmp.Diff(want, got); diff != "" {
+						t.Fatalf("%s, resources %d/%d, %+v: (-general +shortcut):\n%s", name, i, j, opts, diff)
+					}
+				}
+			}
+		}
+	}
+	if checked < 500 {
+		t.Errorf("only %d shortcut cases checked", checked)
+	}
+}

@@ -154,6 +154,9 @@ type Simulation struct {
 	// beforeCycle, when set, sees each pod just before its cycle runs; true
 	// stops the run there (ExplainAt uses it to look at a past cycle).
 	beforeCycle func(p *api.Pod, r *profileRunner) bool
+	// cycleState serves every cycle in turn (Reset keeps its map's room):
+	// nothing holds a cycle's state once the cycle is over.
+	cycleState *framework.CycleState
 }
 
 // NewSimulation prepares a run: bound pods on their nodes, pending pods in
@@ -373,7 +376,11 @@ func (s *Simulation) cycle(e *queue.Entry) {
 		s.finished = true
 		return
 	}
-	state := framework.NewCycleState()
+	if s.cycleState == nil {
+		s.cycleState = framework.NewCycleState()
+	}
+	state := s.cycleState
+	state.Reset()
 	res, err := runner.sched.SchedulePod(state, sp.pod, s.snap)
 	if err == nil {
 		s.bind(sp, res)

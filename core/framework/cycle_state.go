@@ -61,6 +61,15 @@ func NewCycleState() *CycleState {
 	return &CycleState{storage: map[StateKey]StateData{}}
 }
 
+// Reset empties the state for a new cycle, keeping the storage's room. A
+// caller may reuse a state only once nothing from the last cycle holds it.
+func (c *CycleState) Reset() {
+	clear(c.storage)
+	c.SkipFilterPlugins, c.SkipScorePlugins = nil, nil
+	c.filterOwner, c.filterPlugins = nil, nil
+	c.recent, c.nextRecent = [recentReads]recentRead{}, 0
+}
+
 // Read returns the data under key.
 func (c *CycleState) Read(key StateKey) (StateData, error) {
 	for i := range c.recent {

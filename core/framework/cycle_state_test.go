@@ -42,6 +42,16 @@ func TestCycleStateReadCache(t *testing.T) {
 				_, _ = c.Read(k)
 			}
 		}, key: "b", want: intState(1)},
+		{name: "reset after a cached read", steps: func(c *CycleState) {
+			c.Write("PreFilterA", intState(5))
+			_, _ = c.Read("PreFilterA")
+			c.Reset()
+		}, key: "PreFilterA", wantErr: ErrNotFound},
+		{name: "written after a reset", steps: func(c *CycleState) {
+			c.Write("PreFilterA", intState(5))
+			c.Reset()
+			c.Write("PreFilterA", intState(6))
+		}, key: "PreFilterA", want: intState(6)},
 		{name: "equal content, other pointer", steps: func(c *CycleState) {
 			c.Write("PreFilterA", intState(3))
 			_, _ = c.Read("PreFilterA")
@@ -66,5 +76,19 @@ func TestCycleStateReadCache(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestCycleStateResetForgetsSkips(t *testing.T) {
+	c := NewCycleState()
+	c.SkipFilterPlugins, c.SkipScorePlugins = map[string]bool{"A": true}, map[string]bool{"B": true}
+	owner := new(int)
+	c.SetFilterPlugins(owner, []FilterPlugin{nil})
+	c.Reset()
+	if c.SkipFilterPlugins != nil || c.SkipScorePlugins != nil {
+		t.Errorf("skip sets survived Reset: %v, %v", c.SkipFilterPlugins, c.SkipScorePlugins)
+	}
+	if _, ok := c.FilterPlugins(owner); ok {
+		t.Errorf("filter plugin list survived Reset")
 	}
 }

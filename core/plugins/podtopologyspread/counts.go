@@ -196,10 +196,12 @@ func appendCountKey(b []byte, pod *api.Pod, constraints []topologySpreadConstrai
 // up with nodes: its totals equal counting every node now. The entry
 // belongs to the cache: callers copy what they keep.
 func (c *countCache) counts(pod *api.Pod, constraints []topologySpreadConstraint, nodes []*framework.NodeInfo, opts countOptions) *countEntry {
-	e := &countEntry{}
+	var e *countEntry
 	var ok bool
 	if c.keyBuf, ok = appendCountKey(c.keyBuf[:0], pod, constraints, opts); ok {
 		e = c.entry(c.keyBuf)
+	} else {
+		e = &countEntry{} // counted from scratch, not kept
 	}
 	e.sync(pod, constraints, nodes, opts)
 	return e

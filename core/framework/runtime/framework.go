@@ -43,6 +43,9 @@ type Framework struct {
 
 	snapshot  *framework.Snapshot
 	nominator Nominator
+	// counting is nominator as a nodeCountingNominator (nil if it is not
+	// one), asserted once rather than for every node filtered.
+	counting nodeCountingNominator
 	cluster   framework.ClusterLister
 	rand      *rand.Rand
 
@@ -121,6 +124,7 @@ func NewFramework(registry framework.Registry, profile *config.Profile, opts Opt
 		cluster:                  opts.Cluster,
 		rand:                     opts.Rand,
 	}
+	f.counting, _ = opts.Nominator.(nodeCountingNominator)
 	if f.rand == nil {
 		f.rand = rand.New(rand.NewPCG(0, 0))
 	}
@@ -357,7 +361,10 @@ func (f *Framework) PercentageOfNodesToScore() *int32 { return f.percentageOfNod
 func (f *Framework) SetSnapshot(s *framework.Snapshot) { f.snapshot = s }
 
 // SetNominator sets where nominated pods are looked up.
-func (f *Framework) SetNominator(n Nominator) { f.nominator = n }
+func (f *Framework) SetNominator(n Nominator) {
+	f.nominator = n
+	f.counting, _ = n.(nodeCountingNominator)
+}
 
 // SnapshotSharedLister implements framework.Handle.
 func (f *Framework) SnapshotSharedLister() framework.SharedLister { return f.snapshot }
@@ -521,7 +528,7 @@ func (f *Framework) unskippedFilterPlugins(skip map[string]bool) []framework.Fil
 // running, and, if that passes, once without them (affinity may need them
 // absent). Both must pass.
 func (f *Framework) RunFilterPluginsWithNominatedPods(state *framework.CycleState, pod *api.Pod, info *framework.NodeInfo) *framework.Status {
-	if c, ok := f.nominator.(nodeCountingNominator); f.nominator == nil || ok && c.NumNominatedNodes() == 0 {
+	if f.nominator == nil || f.counting != nil && f.counting.NumNominatedNodes() == 0 {
 		// No node has nominated pods: the loop below would add none and
 		// filter once, as this does.
 		return f.RunFilterPlugins(state, pod, info)

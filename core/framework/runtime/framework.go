@@ -46,8 +46,8 @@ type Framework struct {
 	// counting is nominator as a nodeCountingNominator (nil if it is not
 	// one), asserted once rather than for every node filtered.
 	counting nodeCountingNominator
-	cluster   framework.ClusterLister
-	rand      *rand.Rand
+	cluster  framework.ClusterLister
+	rand     *rand.Rand
 
 	// scoreScratch backs RunScorePlugins' per-plugin score lists.
 	scoreScratch framework.NodeScoreList

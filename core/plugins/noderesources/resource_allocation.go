@@ -100,11 +100,14 @@ func (r *resourceAllocationScorer) twoFixedScore(nodeInfo *framework.NodeInfo, p
 		used1 = 0
 	}
 	req0, req1 := used0+podRequests[0], used1+podRequests[1]
+	// The per-resource scorers are called directly (not through a func
+	// value) so that they inline; both score a zero capacity 0, and
+	// weightedScore2 leaves such a resource out.
 	switch r.kind {
 	case kindLeastAllocated:
-		return weightedScore2(r.resources, req0, alloc0, req1, alloc1, leastRequestedScore)
+		return r.weightedScore2(alloc0 != 0, leastRequestedScore(req0, alloc0), alloc1 != 0, leastRequestedScore(req1, alloc1))
 	case kindMostAllocated:
-		return weightedScore2(r.resources, req0, alloc0, req1, alloc1, mostRequestedScore)
+		return r.weightedScore2(alloc0 != 0, mostRequestedScore(req0, alloc0), alloc1 != 0, mostRequestedScore(req1, alloc1))
 	default:
 		withPod := balancedResourceScore2(req0, alloc0, req1, alloc1)
 		withoutPod := balancedResourceScore2(used0, alloc0, used1, alloc1)
@@ -112,17 +115,18 @@ func (r *resourceAllocationScorer) twoFixedScore(nodeInfo *framework.NodeInfo, p
 	}
 }
 
-// weightedScore2 is weightedScore over two resources.
-func weightedScore2(resources []config.ResourceSpec, req0, alloc0, req1, alloc1 int64, perResource func(requested, capacity int64) int64) int64 {
+// weightedScore2 is weightedScore over two resources, given whether the
+// node has each and its score.
+func (r *resourceAllocationScorer) weightedScore2(has0 bool, score0 int64, has1 bool, score1 int64) int64 {
 	var nodeScore, weightSum int64
-	if alloc0 != 0 {
-		w := resources[0].Weight
-		nodeScore += perResource(req0, alloc0) * w
+	if has0 {
+		w := r.resources[0].Weight
+		nodeScore += score0 * w
 		weightSum += w
 	}
-	if alloc1 != 0 {
-		w := resources[1].Weight
-		nodeScore += perResource(req1, alloc1) * w
+	if has1 {
+		w := r.resources[1].Weight
+		nodeScore += score1 * w
 		weightSum += w
 	}
 	if weightSum == 0 {

@@ -12,6 +12,7 @@ mkdirSync(out, { recursive: true });
 await build({
   entryPoints: {
     main: join(here, "src/main.ts"),
+    editor: join(here, "src/editor.ts"),
     stage: join(here, "src/stage.ts"),
     embed: join(here, "src/embed.ts"),
     gallery: join(here, "src/gallery.ts"),

@@ -1,13 +1,10 @@
-// The playground page: a CodeMirror YAML editor beside the stage frame that
+// The playground page: a CodeMirror YAML editor (its own bundle, loaded
+// once the stage has started: editor-api.ts) beside the stage frame that
 // runs the engine and canvas (wasm). Scenario text is untrusted (it arrives
 // in links): everything from it reaches the DOM through textContent only.
-import { EditorView, basicSetup } from "codemirror";
-import { yaml } from "@codemirror/lang-yaml";
-import { Compartment, EditorState, Text } from "@codemirror/state";
-import { setDiagnostics, type Diagnostic as CMDiagnostic } from "@codemirror/lint";
-import { oneDark } from "@codemirror/theme-one-dark";
 import type { Bridge, BridgeEvent, DetailsReply, Diagnostic, LoadReply, SimulateReply, TraceEvent } from "./bridge";
 import { el, renderDetails } from "./details";
+import { diagnosticMessage, PendingEditor, type EditorFactory, type TextEditor } from "./editor-api";
 import { fmtTime, SPEEDS } from "./timeline";
 import { Player } from "./player";
 import { Captions, type Lesson } from "./captions";
@@ -48,7 +45,7 @@ const probe = {
 (window as unknown as { __schedplay: typeof probe }).__schedplay = probe;
 // The whole editor text for the tests (the DOM holds only the visible lines),
 // and a way for the bench to put in large scenarios without typing them.
-(window as unknown as { __schedplayText: () => string }).__schedplayText = () => editor.state.doc.toString();
+(window as unknown as { __schedplayText: () => string }).__schedplayText = () => editor.text();
 (window as unknown as { __schedplaySetText: (t: string) => void }).__schedplaySetText = (t) => setText(t);
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -68,7 +65,6 @@ let textReady = false; // the draft or default is in the editor
 
 // ---- theme ----
 
-const themeSlot = new Compartment();
 function currentTheme(): Theme {
   return document.documentElement.dataset.theme === "dark" ? "dark" : "light";
 }
@@ -76,7 +72,7 @@ function applyTheme(t: Theme): void {
   document.documentElement.dataset.theme = t;
   $("theme").textContent = t === "dark" ? "Light" : "Dark";
   localStorage.setItem(THEME_KEY, t);
-  editor?.dispatch({ effects: themeSlot.reconfigure(t === "dark" ? oneDark : []) });
+  editor?.setDark(t === "dark");
   api?.setTheme(t);
   const doc = frame.contentDocument;
   if (doc?.body) doc.body.style.background = t === "dark" ? "#11151c" : "#f4f6fa";
@@ -87,28 +83,36 @@ const initialTheme: Theme = savedTheme ?? (matchMedia("(prefers-color-scheme: da
 // ---- editor ----
 
 let timer: number | undefined;
-const editor: EditorView = new EditorView({
-  parent: $("editor"),
-  state: EditorState.create({
-    doc: "",
-    extensions: [
-      basicSetup,
-      yaml(),
-      themeSlot.of(initialTheme === "dark" ? oneDark : []),
-      EditorView.updateListener.of((u) => {
-        if (!u.docChanged) return;
-        clearTimeout(timer);
-        timer = window.setTimeout(() => {
-          timer = undefined;
-          const text = u.state.doc.toString();
-          reload(text);
-          // Saving a large draft takes milliseconds: after the edit's frame.
-          afterFrame(() => localStorage.setItem(DRAFT_KEY, text));
-        }, DEBOUNCE_MS);
-      }),
-    ],
-  }),
-});
+function onEdit(): void {
+  clearTimeout(timer);
+  timer = window.setTimeout(() => {
+    timer = undefined;
+    const text = editor.text();
+    reload(text);
+    // Saving a large draft takes milliseconds: after the edit's frame.
+    afterFrame(() => localStorage.setItem(DRAFT_KEY, text));
+  }, DEBOUNCE_MS);
+}
+const pending = new PendingEditor(onEdit);
+let editor: TextEditor = pending;
+
+// The editor bundle is fetched once the stage frame has loaded (its script
+// has started the wasm download), or after a second at the latest.
+let editorRequested = false;
+function loadEditor(): void {
+  if (editorRequested) return;
+  editorRequested = true;
+  const s = document.createElement("script");
+  s.src = "editor.js";
+  document.head.append(s);
+}
+(window as unknown as { schedplayEditorReady: (f: EditorFactory) => void }).schedplayEditorReady = (create) => {
+  if (editor !== pending) return;
+  editor = create($("editor"), pending.init());
+};
+if (frame.contentDocument?.readyState === "complete" && frame.contentWindow?.location.href.endsWith("stage.html")) loadEditor();
+frame.addEventListener("load", loadEditor);
+setTimeout(loadEditor, 1000);
 applyTheme(initialTheme);
 $("theme").addEventListener("click", () => applyTheme(currentTheme() === "dark" ? "light" : "dark"));
 
@@ -127,19 +131,7 @@ function afterFrame(fn: () => void): void {
 }
 
 function setText(text: string): void {
-  editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: text } });
-}
-
-// toCM places a diagnostic at its line and column, clamped to the document.
-function toCM(doc: Text, d: Diagnostic): CMDiagnostic {
-  const line = doc.line(Math.min(Math.max(d.line, 1), doc.lines));
-  const from = Math.min(line.from + Math.max(d.col - 1, 0), line.to);
-  const to = from < line.to ? line.to : from;
-  let message = d.msg;
-  if (d.field) message = `${d.field}: ${message}`;
-  if (d.object) message = `${d.object}: ${message}`;
-  if (d.hint) message += ` (${d.hint})`;
-  return { from, to, severity: d.severity === "warning" ? "warning" : "error", message, source: "schedplay" };
+  editor.setText(text);
 }
 
 // ---- loading ----
@@ -153,12 +145,9 @@ function reload(text: string): void {
   if (probe.loads === 0) probe.startup.firstLoadMs = loaded;
   probe.lastReply = reply;
   probe.loads++;
-  const doc = editor.state.doc;
-  const diags = (reply.diagnostics ?? []).map((d) => toCM(doc, d));
-  if (!reply.ok && diags.length === 0) {
-    diags.push({ from: 0, to: 0, severity: "error", message: reply.error ?? "the scenario did not load", source: "schedplay" });
-  }
-  editor.dispatch(setDiagnostics(editor.state, diags));
+  const diagnostics = reply.diagnostics ?? [];
+  const error = reply.ok ? undefined : reply.error ?? "the scenario did not load";
+  editor.setDiagnostics(diagnostics, error);
   if (reply.ok) {
     probe.loadedGen = reply.gen;
     noticeEl.hidden = true;
@@ -174,11 +163,12 @@ function reload(text: string): void {
       applyView(v);
     }
   } else {
-    const errs = diags.filter((d) => d.severity === "error");
+    const errs = diagnostics.filter((d) => d.severity !== "warning").map(diagnosticMessage);
+    if (diagnostics.length === 0 && error !== undefined) errs.push(error);
     const first = reply.diagnostics?.[0];
     const where = first && first.line ? ` Line ${first.line}: ` : " ";
     noticeTitle.textContent = probe.loadedGen > 0 ? "Showing last valid scenario." : "Nothing to show yet: the scenario has errors.";
-    noticeText.textContent = `${errs.length} error${errs.length === 1 ? "" : "s"}.${where}${errs[0]?.message ?? ""}`;
+    noticeText.textContent = `${errs.length} error${errs.length === 1 ? "" : "s"}.${where}${errs[0] ?? ""}`;
     noticeEl.hidden = false;
     statusEl.textContent = "Scenario has errors";
     statusEl.className = "status bad";
@@ -264,7 +254,7 @@ function attach(b: Bridge): void {
   applyTheme(currentTheme());
   statusEl.textContent = "Ready";
   probe.startup.attach = performance.now();
-  reload(editor.state.doc.toString());
+  reload(editor.text());
 }
 (window as unknown as { onSchedplayStage: (b: Bridge) => void }).onSchedplayStage = attach;
 frame.addEventListener("load", () => {
@@ -536,7 +526,7 @@ function applyView(v: View): void {
   }
 }
 const shareEditor: Editor = {
-  getText: () => editor.state.doc.toString(),
+  getText: () => editor.text(),
   setText,
   getView: () => {
     const v: View = { t: Math.round(tl.now * 1000) / 1000, speed: tl.speed };
@@ -567,6 +557,6 @@ async function start(): Promise<void> {
   textReady = true;
   if (opened.view) pendingView = opened.view;
   probe.startup.text = performance.now();
-  reload(editor.state.doc.toString());
+  reload(editor.text());
 }
 start();

@@ -1,0 +1,54 @@
+// The CodeMirror YAML editor (a bundle of its own: see editor-api.ts). It
+// hands its factory to the page that loaded it.
+import { EditorView, basicSetup } from "codemirror";
+import { yaml } from "@codemirror/lang-yaml";
+import { Compartment, EditorState, Text } from "@codemirror/state";
+import { setDiagnostics, type Diagnostic as CMDiagnostic } from "@codemirror/lint";
+import { oneDark } from "@codemirror/theme-one-dark";
+import type { Diagnostic } from "./bridge";
+import { diagnosticMessage, type EditorFactory, type EditorInit, type TextEditor } from "./editor-api";
+
+// toCM places a diagnostic at its line and column, clamped to the document.
+function toCM(doc: Text, d: Diagnostic): CMDiagnostic {
+  const line = doc.line(Math.min(Math.max(d.line, 1), doc.lines));
+  const from = Math.min(line.from + Math.max(d.col - 1, 0), line.to);
+  const to = from < line.to ? line.to : from;
+  return { from, to, severity: d.severity === "warning" ? "warning" : "error", message: diagnosticMessage(d), source: "schedplay" };
+}
+
+const create: EditorFactory = (parent: HTMLElement, init: EditorInit): TextEditor => {
+  const themeSlot = new Compartment();
+  const view = new EditorView({
+    parent,
+    state: EditorState.create({
+      doc: init.text,
+      extensions: [
+        basicSetup,
+        yaml(),
+        themeSlot.of(init.dark ? oneDark : []),
+        EditorView.updateListener.of((u) => {
+          if (u.docChanged) init.onChange();
+        }),
+      ],
+    }),
+  });
+  const ed: TextEditor = {
+    text: () => view.state.doc.toString(),
+    setText(text) {
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+    },
+    setDiagnostics(diagnostics, error) {
+      const doc = view.state.doc;
+      const diags = diagnostics.map((d) => toCM(doc, d));
+      if (error !== undefined && diags.length === 0) diags.push({ from: 0, to: 0, severity: "error", message: error, source: "schedplay" });
+      view.dispatch(setDiagnostics(view.state, diags));
+    },
+    setDark(dark) {
+      view.dispatch({ effects: themeSlot.reconfigure(dark ? oneDark : []) });
+    },
+  };
+  ed.setDiagnostics(init.diagnostics, init.error);
+  return ed;
+};
+
+(window as unknown as { schedplayEditorReady?: (f: EditorFactory) => void }).schedplayEditorReady?.(create);

@@ -152,6 +152,16 @@ type BatchScorePlugin interface {
 	ScoreNodes(state *CycleState, pod *api.Pod, nodes []*NodeInfo, scores NodeScoreList) *Status
 }
 
+// NamelessNormalizer is a schedplay-internal extension (not in upstream)
+// of ScoreExtensions whose NormalizeScore reads only the scores, never
+// NodeScore.Name: the runtime then leaves the names unset, saving a string
+// write per node and cycle. NormalizeIgnoresNames does nothing; having it
+// is the promise.
+type NamelessNormalizer interface {
+	ScoreExtensions
+	NormalizeIgnoresNames()
+}
+
 // NodeInfoLister lists the snapshot's nodes.
 type NodeInfoLister interface {
 	List() []*NodeInfo

@@ -749,9 +749,12 @@ func (f *Framework) scoreLists(state *framework.CycleState, pod *api.Pod, nodes 
 	}
 	lists := run.lists
 	for i, pl := range plugins {
-		// Only NormalizeScore reads the names; the totals take them from
-		// nodes.
+		// Only NormalizeScore reads the names, and not every one does; the
+		// totals take them from nodes.
 		named := pl.ScoreExtensions() != nil
+		if _, ok := pl.ScoreExtensions().(framework.NamelessNormalizer); ok {
+			named = false
+		}
 		if bp, ok := pl.(framework.BatchScorePlugin); ok {
 			if st := bp.ScoreNodes(state, pod, nodes, lists[i]); !st.IsSuccess() {
 				return nil, framework.AsStatus(fmt.Errorf("running Score plugins: plugin %q failed with: %w", pl.Name(), st.AsError()))

@@ -374,3 +374,45 @@ func TestSkipSetsPerCycle(t *testing.T) {
 		}
 	}
 }
+
+// namelessPlugin is a batch scorer whose normalizer promises to ignore
+// names; it records the names it was given anyway.
+type namelessPlugin struct {
+	batchPlugin
+	seen []string
+}
+
+func (p *namelessPlugin) ScoreExtensions() framework.ScoreExtensions { return p }
+func (p *namelessPlugin) NormalizeIgnoresNames()                     {}
+func (p *namelessPlugin) NormalizeScore(_ *framework.CycleState, _ *api.Pod, scores framework.NodeScoreList) *framework.Status {
+	for _, s := range scores {
+		p.seen = append(p.seen, s.Name)
+	}
+	return nil
+}
+
+func TestNamelessNormalizerGetsNoNames(t *testing.T) {
+	named := &batchPlugin{fakePlugin: fakePlugin{name: "Named"}, batch: map[string]int64{"n1": 1, "node2": 2}}
+	nameless := &namelessPlugin{batchPlugin: batchPlugin{fakePlugin: fakePlugin{name: "Nameless"}, batch: map[string]int64{"n1": 3, "node2": 4}}}
+	reg := framework.Registry{
+		"Named":    func(any, framework.Handle) (framework.Plugin, error) { return named, nil },
+		"Nameless": func(any, framework.Handle) (framework.Plugin, error) { return nameless, nil },
+	}
+	f, err := NewFramework(reg, &config.Profile{Plugins: &config.Plugins{MultiPoint: config.PluginSet{Enabled: []config.Plugin{{Name: "Named"}, {Name: "Nameless"}}}}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := framework.NewSnapshot(nil, []*api.Node{st.MakeNode().Name("n1").Obj(), st.MakeNode().Name("node2").Obj()})
+	f.SetSnapshot(snap)
+	totals, s := f.RunScorePluginsTotals(framework.NewCycleState(), st.MakePod().Name("p").Obj(), snap.List())
+	if !s.IsSuccess() {
+		t.Fatal(s)
+	}
+	// Named adds len(name) in NormalizeScore: 1+2 and 2+5; Nameless adds nothing.
+	if diff := cmp.Diff([]int64{1 + 2 + 3, 2 + 5 + 4}, totals); diff != "" {
+		t.Errorf("totals (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"", ""}, nameless.seen); diff != "" {
+		t.Errorf("names given to a NamelessNormalizer (-want +got):\n%s", diff)
+	}
+}

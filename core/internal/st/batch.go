@@ -36,3 +36,30 @@ func ScoreBothWays(pl framework.ScorePlugin, state *framework.CycleState, pod *a
 	}
 	return perNode, batch, nil
 }
+
+// NormalizeBothWays normalizes a copy of scores as given and a copy with
+// every name blanked. A NamelessNormalizer must give the same scores both
+// ways; tests compare the two.
+func NormalizeBothWays(ext framework.ScoreExtensions, state *framework.CycleState, pod *api.Pod, scores framework.NodeScoreList) (named, nameless []int64, err error) {
+	run := func(blank bool) ([]int64, error) {
+		list := append(framework.NodeScoreList(nil), scores...)
+		for i := range list {
+			if blank {
+				list[i].Name = ""
+			}
+		}
+		if s := ext.NormalizeScore(state, pod, list); !s.IsSuccess() {
+			return nil, fmt.Errorf("normalizing: %w", s.AsError())
+		}
+		out := make([]int64, len(list))
+		for i := range list {
+			out[i] = list[i].Score
+		}
+		return out, nil
+	}
+	if named, err = run(false); err != nil {
+		return nil, nil, err
+	}
+	nameless, err = run(true)
+	return named, nameless, err
+}

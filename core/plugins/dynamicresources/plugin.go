@@ -37,13 +37,14 @@ func (d *stateData) Clone() framework.StateData { return d }
 type DynamicResources struct{}
 
 var (
-	_ framework.PreEnqueuePlugin = (*DynamicResources)(nil)
-	_ framework.PreFilterPlugin  = (*DynamicResources)(nil)
-	_ framework.FilterPlugin     = (*DynamicResources)(nil)
-	_ framework.PostFilterPlugin = (*DynamicResources)(nil)
-	_ framework.ScorePlugin      = (*DynamicResources)(nil)
-	_ framework.ScoreExtensions  = (*DynamicResources)(nil)
-	_ framework.BatchScorePlugin = (*DynamicResources)(nil)
+	_ framework.PreEnqueuePlugin   = (*DynamicResources)(nil)
+	_ framework.PreFilterPlugin    = (*DynamicResources)(nil)
+	_ framework.FilterPlugin       = (*DynamicResources)(nil)
+	_ framework.PostFilterPlugin   = (*DynamicResources)(nil)
+	_ framework.ScorePlugin        = (*DynamicResources)(nil)
+	_ framework.ScoreExtensions    = (*DynamicResources)(nil)
+	_ framework.NamelessNormalizer = (*DynamicResources)(nil)
+	_ framework.BatchScorePlugin   = (*DynamicResources)(nil)
 )
 
 // New builds the plugin.
@@ -128,3 +129,6 @@ func (pl *DynamicResources) NormalizeScore(_ *framework.CycleState, _ *api.Pod, 
 
 // ScoreExtensions returns the plugin itself.
 func (pl *DynamicResources) ScoreExtensions() framework.ScoreExtensions { return pl }
+
+// NormalizeIgnoresNames marks NormalizeScore as reading only the scores.
+func (pl *DynamicResources) NormalizeIgnoresNames() {}

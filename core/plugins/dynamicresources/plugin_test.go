@@ -86,4 +86,12 @@ func TestNormalizeScore(t *testing.T) {
 	if diff := cmp.Diff(framework.NodeScoreList{{Name: "a"}, {Name: "b"}}, scores); diff != "" {
 		t.Errorf("zero scores must stay zero (-want +got):\n%s", diff)
 	}
+	// NormalizeScore must not need the names (NamelessNormalizer).
+	named, nameless, err := st.NormalizeBothWays(&DynamicResources{}, nil, nil, framework.NodeScoreList{{Name: "a", Score: 3}, {Name: "b"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(named, nameless); diff != "" {
+		t.Errorf("normalized without names (-with +without):\n%s", diff)
+	}
 }

@@ -41,11 +41,12 @@ type NodeAffinity struct {
 }
 
 var (
-	_ framework.PreFilterPlugin = (*NodeAffinity)(nil)
-	_ framework.FilterPlugin    = (*NodeAffinity)(nil)
-	_ framework.PreScorePlugin  = (*NodeAffinity)(nil)
-	_ framework.ScorePlugin     = (*NodeAffinity)(nil)
-	_ framework.ScoreExtensions = (*NodeAffinity)(nil)
+	_ framework.PreFilterPlugin    = (*NodeAffinity)(nil)
+	_ framework.FilterPlugin       = (*NodeAffinity)(nil)
+	_ framework.PreScorePlugin     = (*NodeAffinity)(nil)
+	_ framework.ScorePlugin        = (*NodeAffinity)(nil)
+	_ framework.ScoreExtensions    = (*NodeAffinity)(nil)
+	_ framework.NamelessNormalizer = (*NodeAffinity)(nil)
 )
 
 // New builds the plugin from *config.NodeAffinityArgs (nil means defaults).

@@ -403,6 +403,14 @@ func TestScore(t *testing.T) {
 				}
 				got = append(got, framework.NodeScore{Name: n.Name, Score: score})
 			}
+			// NormalizeScore must not need the names (NamelessNormalizer).
+			named, nameless, err := st.NormalizeBothWays(pl, state, tt.pod, got)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(named, nameless); diff != "" {
+				t.Errorf("normalized without names (-with +without):\n%s", diff)
+			}
 			if s := pl.NormalizeScore(state, tt.pod, got); !s.IsSuccess() {
 				t.Fatalf("NormalizeScore: %v", s)
 			}

@@ -109,3 +109,6 @@ func (pl *NodeAffinity) NormalizeScore(_ *framework.CycleState, _ *api.Pod, scor
 
 // ScoreExtensions returns the plugin itself.
 func (pl *NodeAffinity) ScoreExtensions() framework.ScoreExtensions { return pl }
+
+// NormalizeIgnoresNames marks NormalizeScore as reading only the scores.
+func (pl *NodeAffinity) NormalizeIgnoresNames() {}

@@ -32,11 +32,12 @@ type TaintToleration struct {
 }
 
 var (
-	_ framework.FilterPlugin     = (*TaintToleration)(nil)
-	_ framework.PreScorePlugin   = (*TaintToleration)(nil)
-	_ framework.ScorePlugin      = (*TaintToleration)(nil)
-	_ framework.ScoreExtensions  = (*TaintToleration)(nil)
-	_ framework.BatchScorePlugin = (*TaintToleration)(nil)
+	_ framework.FilterPlugin       = (*TaintToleration)(nil)
+	_ framework.PreScorePlugin     = (*TaintToleration)(nil)
+	_ framework.ScorePlugin        = (*TaintToleration)(nil)
+	_ framework.ScoreExtensions    = (*TaintToleration)(nil)
+	_ framework.NamelessNormalizer = (*TaintToleration)(nil)
+	_ framework.BatchScorePlugin   = (*TaintToleration)(nil)
 )
 
 // New builds the plugin.
@@ -147,3 +148,6 @@ func (pl *TaintToleration) NormalizeScore(_ *framework.CycleState, _ *api.Pod, s
 
 // ScoreExtensions returns the plugin itself.
 func (pl *TaintToleration) ScoreExtensions() framework.ScoreExtensions { return pl }
+
+// NormalizeIgnoresNames marks NormalizeScore as reading only the scores.
+func (pl *TaintToleration) NormalizeIgnoresNames() {}

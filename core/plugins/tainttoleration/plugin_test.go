@@ -210,6 +210,14 @@ func TestScore(t *testing.T) {
 			for i, ni := range h.Snapshot.List() {
 				got = append(got, framework.NodeScore{Name: ni.Node().Name, Score: raw[i]})
 			}
+			// NormalizeScore must not need the names (NamelessNormalizer).
+			named, nameless, err := st.NormalizeBothWays(pl, state, tt.pod, got)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(named, nameless); diff != "" {
+				t.Errorf("normalized without names (-with +without):\n%s", diff)
+			}
 			if s := pl.ScoreExtensions().NormalizeScore(state, tt.pod, got); !s.IsSuccess() {
 				t.Fatalf("NormalizeScore: %v", s)
 			}

@@ -25,7 +25,7 @@ type CycleState struct {
 	// filterOwner's filterPlugins are the filter plugins left after the
 	// PreFilter skips, so that Filter, which runs per node, need not look
 	// every plugin up in SkipFilterPlugins each time.
-	filterOwner   any
+	filterOwner   *ListOwner
 	filterPlugins []FilterPlugin
 
 	// recent caches the last keys read: plugins read their state once per
@@ -42,14 +42,19 @@ type recentRead struct {
 	data StateData
 }
 
+// ListOwner identifies who recorded a plugin list in a state (a
+// framework); only its address matters, and comparing addresses is cheap
+// enough to do for every node filtered.
+type ListOwner struct{ _ byte }
+
 // SetFilterPlugins records the filter plugins owner (a framework) runs this
 // cycle; it must be called again whenever SkipFilterPlugins changes.
-func (c *CycleState) SetFilterPlugins(owner any, plugins []FilterPlugin) {
+func (c *CycleState) SetFilterPlugins(owner *ListOwner, plugins []FilterPlugin) {
 	c.filterOwner, c.filterPlugins = owner, plugins
 }
 
 // FilterPlugins returns what owner recorded with SetFilterPlugins.
-func (c *CycleState) FilterPlugins(owner any) ([]FilterPlugin, bool) {
+func (c *CycleState) FilterPlugins(owner *ListOwner) ([]FilterPlugin, bool) {
 	if owner == nil || c.filterOwner != owner {
 		return nil, false
 	}

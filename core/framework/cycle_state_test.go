@@ -82,7 +82,7 @@ func TestCycleStateReadCache(t *testing.T) {
 func TestCycleStateResetForgetsSkips(t *testing.T) {
 	c := NewCycleState()
 	c.SkipFilterPlugins, c.SkipScorePlugins = map[string]bool{"A": true}, map[string]bool{"B": true}
-	owner := new(int)
+	owner := new(ListOwner)
 	c.SetFilterPlugins(owner, []FilterPlugin{nil})
 	c.Reset()
 	if c.SkipFilterPlugins != nil || c.SkipScorePlugins != nil {

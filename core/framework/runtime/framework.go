@@ -58,6 +58,9 @@ type Framework struct {
 	scoreRun scoreRun
 	// preFilterSkips and preScoreSkips keep the last cycle's skip sets.
 	preFilterSkips, preScoreSkips skipMemo
+	// listOwner marks the filter plugin lists this framework leaves in
+	// cycle states.
+	listOwner framework.ListOwner
 }
 
 // skipMemo builds a cycle's set of skipped plugins (by name, as
@@ -447,7 +450,7 @@ func (f *Framework) RunPreFilterPlugins(state *framework.CycleState, pod *api.Po
 			memo.filters = f.unskippedFilterPlugins(memo.set)
 		}
 		state.SkipFilterPlugins = memo.set
-		state.SetFilterPlugins(f, memo.filters)
+		state.SetFilterPlugins(&f.listOwner, memo.filters)
 	}()
 	nodes := f.snapshot.List()
 	var result *framework.PreFilterResult
@@ -497,7 +500,7 @@ func sortedKeys(m map[string]bool) []string {
 
 // RunFilterPlugins returns the first rejection, with its plugin.
 func (f *Framework) RunFilterPlugins(state *framework.CycleState, pod *api.Pod, nodeInfo *framework.NodeInfo) *framework.Status {
-	plugins, ok := state.FilterPlugins(f)
+	plugins, ok := state.FilterPlugins(&f.listOwner)
 	if !ok {
 		plugins = f.unskippedFilterPlugins(state.SkipFilterPlugins)
 	}

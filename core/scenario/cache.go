@@ -17,9 +17,8 @@ import (
 // for concurrent use; the zero value is ready.
 type Cache struct {
 	docs map[string]*cachedDoc // by the document's text
-	// plain says whether a type holds no pointers, maps, slices or
-	// interfaces (a copy of its value is a deep copy).
-	plain map[reflect.Type]bool
+	// types describes the types of decoded values for copying them.
+	types map[reflect.Type]*typeInfo
 }
 
 // cachedDoc is one document (the text between two "---" lines) as read.
@@ -252,8 +251,8 @@ var timeValueType = reflect.TypeFor[time.Time]()
 // copyValue sets dst (settable, of src's type) to a deep copy of src.
 func (c *Cache) copyValue(dst, src reflect.Value) bool {
 	t := src.Type()
-	if t == timeValueType || c.isPlain(t) {
-		// A time's location is shared and never changed.
+	info := c.info(t)
+	if info.plain {
 		dst.Set(src)
 		return true
 	}
@@ -268,10 +267,12 @@ func (c *Cache) copyValue(dst, src reflect.Value) bool {
 		}
 		dst.Set(p)
 	case reflect.Struct:
-		for i := 0; i < t.NumField(); i++ {
-			if !t.Field(i).IsExported() {
-				return false
-			}
+		if !info.copyable {
+			return false
+		}
+		// The plain fields in one go, then the references one by one.
+		dst.Set(src)
+		for _, i := range info.refs {
 			if !c.copyValue(dst.Field(i), src.Field(i)) {
 				return false
 			}
@@ -281,9 +282,13 @@ func (c *Cache) copyValue(dst, src reflect.Value) bool {
 			return true
 		}
 		s := reflect.MakeSlice(t, src.Len(), src.Len())
-		for i := 0; i < src.Len(); i++ {
-			if !c.copyValue(s.Index(i), src.Index(i)) {
-				return false
+		if c.info(t.Elem()).plain {
+			reflect.Copy(s, src)
+		} else {
+			for i := 0; i < src.Len(); i++ {
+				if !c.copyValue(s.Index(i), src.Index(i)) {
+					return false
+				}
 			}
 		}
 		dst.Set(s)
@@ -297,14 +302,23 @@ func (c *Cache) copyValue(dst, src reflect.Value) bool {
 		if src.IsNil() {
 			return true
 		}
+		if !c.info(t.Key()).plain {
+			return false
+		}
 		m := reflect.MakeMapWithSize(t, src.Len())
-		ev := reflect.New(t.Elem()).Elem()
-		for it := src.MapRange(); it.Next(); {
-			ev.SetZero()
-			if !c.isPlain(t.Key()) || !c.copyValue(ev, it.Value()) {
-				return false
+		if c.info(t.Elem()).plain {
+			for it := src.MapRange(); it.Next(); {
+				m.SetMapIndex(it.Key(), it.Value())
 			}
-			m.SetMapIndex(it.Key(), ev)
+		} else {
+			ev := reflect.New(t.Elem()).Elem()
+			for it := src.MapRange(); it.Next(); {
+				ev.SetZero()
+				if !c.copyValue(ev, it.Value()) {
+					return false
+				}
+				m.SetMapIndex(it.Key(), ev)
+			}
 		}
 		dst.Set(m)
 	case reflect.Interface:
@@ -322,28 +336,49 @@ func (c *Cache) copyValue(dst, src reflect.Value) bool {
 	return true
 }
 
-// isPlain reports whether values of t hold no references.
-func (c *Cache) isPlain(t reflect.Type) bool {
-	if p, ok := c.plain[t]; ok {
-		return p
+// typeInfo is what copyValue needs to know about a type.
+type typeInfo struct {
+	// plain: values hold no references (a copy of the value is a deep
+	// copy). A time is plain: its location is shared and never changed.
+	plain bool
+	// For a struct: copyable unless a field holding references is
+	// unexported; refs are the fields holding references.
+	copyable bool
+	refs     []int
+}
+
+func (c *Cache) info(t reflect.Type) *typeInfo {
+	if info, ok := c.types[t]; ok {
+		return info
 	}
-	p := false
+	info := &typeInfo{}
+	if c.types == nil {
+		c.types = map[reflect.Type]*typeInfo{}
+	}
+	c.types[t] = info // a recursive type is not plain while it is worked out
 	switch t.Kind() {
 	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
 		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128, reflect.String:
-		p = true
+		info.plain = true
 	case reflect.Array:
-		p = c.isPlain(t.Elem())
+		info.plain = c.info(t.Elem()).plain
 	case reflect.Struct:
-		p = true
-		for i := 0; i < t.NumField() && p; i++ {
-			p = c.isPlain(t.Field(i).Type)
+		if t == timeValueType {
+			info.plain = true
+			break
 		}
+		info.copyable = true
+		for i := 0; i < t.NumField(); i++ {
+			if c.info(t.Field(i).Type).plain {
+				continue
+			}
+			info.refs = append(info.refs, i)
+			if !t.Field(i).IsExported() {
+				info.copyable = false
+			}
+		}
+		info.plain = len(info.refs) == 0
 	}
-	if c.plain == nil {
-		c.plain = map[reflect.Type]bool{}
-	}
-	c.plain[t] = p
-	return p
+	return info
 }

@@ -90,3 +90,14 @@ func errorJSON(msg string) string {
 	data, _ := json.Marshal(map[string]any{"ok": false, "error": msg})
 	return string(data)
 }
+
+// mark records a start-up moment in the stage's __stageMarks (ms since the
+// epoch, as web/src/stage.ts records its own) for the performance bench.
+func mark(name string) {
+	marks := js.Global().Get("__stageMarks")
+	if marks.Type() != js.TypeObject {
+		return
+	}
+	perf := js.Global().Get("performance")
+	marks.Set(name, perf.Get("timeOrigin").Float()+perf.Call("now").Float())
+}

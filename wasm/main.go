@@ -37,6 +37,7 @@ type app struct {
 }
 
 func main() {
+	mark("main") // the runtime and every package are initialised
 	a := &app{b: newBridge(), scene: &ui.Scene{}}
 	game, err := ui.NewGame(ui.Callbacks{
 		Select: a.onSelect,
@@ -49,6 +50,7 @@ func main() {
 		return
 	}
 	a.game = game
+	mark("game")
 	a.b.export("load", a.load)
 	a.b.export("simulate", a.simulate)
 	a.b.export("trace", a.trace)

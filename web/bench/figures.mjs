@@ -45,7 +45,8 @@ if (sections.has("download")) {
 
 // ---- first frame ----
 // Moments relative to navigation: the stage's script starts, the wasm is
-// compiled and instantiated, Go's main has published the bridge, the first
+// compiled and instantiated, Go's main starts (runtime and package init
+// done), the game is made (fonts), Go's main has published the bridge, the first
 // load (and its length), the first frame with the scenario.
 if (sections.has("first")) {
   const cold = [], warm = [];
@@ -54,7 +55,7 @@ if (sections.has("first")) {
     const stage = document.querySelector("#stage").contentWindow.__stageMarks ?? {};
     const rel = (abs) => abs - performance.timeOrigin;
     return {
-      stageScript: rel(stage.script), instantiated: rel(stage.instantiated), goReady: rel(stage.ready), ebitenLoop: rel(stage.firstFrameCallback),
+      stageScript: rel(stage.script), instantiated: rel(stage.instantiated), goMain: rel(stage.main), game: rel(stage.game), goReady: rel(stage.ready), ebitenLoop: rel(stage.firstFrameCallback),
       text: s.startup.text, attach: s.startup.attach, firstLoad: s.startup.firstLoadMs, firstFrame: s.firstFrameMs,
     };
   });

@@ -185,6 +185,7 @@ func NewSimulation(sc *scenario.Scenario, opts Options) (*Simulation, error) {
 	}
 	s.queue = queue.New((&queuesort.PrioritySort{}).Less,
 		time.Duration(sc.Config.PodInitialBackoffSeconds)*time.Second, time.Duration(sc.Config.PodMaxBackoffSeconds)*time.Second)
+	s.queue.OrderByPriority() // PrioritySort's order: activeQ may compare cached keys
 	var bound []*api.Pod
 	var pending []*simPod
 	for _, orig := range sc.Pods {

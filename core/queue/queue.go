@@ -44,6 +44,10 @@ type Entry struct {
 	// simulated time here, while upstream's clock always moves a little
 	// between two attempts, so earlier attempts sort first there too.
 	seq uint64
+	// prio and ts are the pod's priority and Timestamp when it last entered
+	// activeQ, for a queue ordered by priority key (OrderByPriority).
+	prio int32
+	ts   time.Time
 }
 
 // Gated reports a pod held back by a PreEnqueue plugin.
@@ -104,6 +108,14 @@ func New(less LessFunc, initialBackoff, maxBackoff time.Duration) *PriorityQueue
 	q.backoff.lessEntry = q.lessBackoff
 	return q
 }
+
+// OrderByPriority declares that the queue's LessFunc orders pods as
+// PrioritySort does: higher priority first, then earlier Timestamp. activeQ
+// then compares the two, cached on each entry as it enters, instead of
+// calling the LessFunc through three pointers per comparison. The order is
+// the same, because nothing changes a pod's priority or an entry's
+// Timestamp while it is in activeQ. Call it before adding pods.
+func (q *PriorityQueue) OrderByPriority() { q.active.byPriority = true }
 
 // BackoffDuration is initial * 2^(count-1), capped at max; 0 for count 0.
 func (q *PriorityQueue) BackoffDuration(count int) time.Duration {
@@ -476,6 +488,8 @@ type entryHeap struct {
 	items     []*Entry
 	less      LessFunc
 	lessEntry func(a, b *Entry) bool
+	// byPriority compares the keys cached by Push (see OrderByPriority).
+	byPriority bool
 }
 
 func (h *entryHeap) Len() int { return len(h.items) }
@@ -483,10 +497,34 @@ func (h *entryHeap) Less(i, j int) bool {
 	if h.lessEntry != nil {
 		return h.lessEntry(h.items[i], h.items[j])
 	}
+	if h.byPriority {
+		return lessByKey(h.items[i], h.items[j])
+	}
 	return lessWithSeq(h.less, h.items[i], h.items[j])
 }
 func (h *entryHeap) Swap(i, j int) { h.items[i], h.items[j] = h.items[j], h.items[i] }
-func (h *entryHeap) Push(x any)    { h.items = append(h.items, x.(*Entry)) }
+func (h *entryHeap) Push(x any) {
+	e := x.(*Entry)
+	if h.byPriority {
+		e.prio, e.ts = e.Pod.PriorityValue(), e.Timestamp
+	}
+	h.items = append(h.items, e)
+}
+
+// lessByKey is lessWithSeq for PrioritySort's order on the cached keys:
+// less(a, b), else not less(b, a), else the stamp order.
+func lessByKey(a, b *Entry) bool {
+	if a.prio != b.prio {
+		return a.prio > b.prio
+	}
+	if a.ts.Before(b.ts) {
+		return true
+	}
+	if b.ts.Before(a.ts) {
+		return false
+	}
+	return a.seq < b.seq
+}
 func (h *entryHeap) Pop() any {
 	x := h.items[len(h.items)-1]
 	h.items = h.items[:len(h.items)-1]
@@ -503,7 +541,7 @@ func (h *entryHeap) remove(key string) {
 }
 
 func (h *entryHeap) sorted() []*Entry {
-	c := &entryHeap{items: append([]*Entry(nil), h.items...), less: h.less, lessEntry: h.lessEntry}
+	c := &entryHeap{items: append([]*Entry(nil), h.items...), less: h.less, lessEntry: h.lessEntry, byPriority: h.byPriority}
 	heap.Init(c)
 	var out []*Entry
 	for c.Len() > 0 {

@@ -1,6 +1,8 @@
 package queue
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -115,5 +117,53 @@ func TestFlushLeftoverAfterFiveMinutes(t *testing.T) {
 	}
 	if q.UnschedulableLen() != 1 {
 		t.Errorf("the newer pod should still wait")
+	}
+}
+
+// A queue ordered by cached priority keys pops exactly as one calling
+// PrioritySort's Less, through pushes, pops, failed cycles (new
+// timestamps, equal ones included) and moves back from backoff.
+func TestOrderByPriorityKeepsPrioritySortOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	plain, keyed := newQueue(), newQueue()
+	keyed.OrderByPriority()
+	type pair struct{ plain, keyed *Entry }
+	var inFlight []pair
+	now := t0
+	var gotPlain, gotKeyed []string
+	for step := 0; step < 3000; step++ {
+		switch r := rng.IntN(10); {
+		case r < 4: // a new pod, often with a tied priority or timestamp
+			name := fmt.Sprintf("p%04d", step)
+			prio, ts := int32(rng.IntN(3)), t0.Add(time.Duration(rng.IntN(5))*time.Second)
+			plain.Add(entry(name, prio, ts), false)
+			keyed.Add(entry(name, prio, ts), false)
+		case r < 8:
+			a, wa := plain.Pop()
+			b, wb := keyed.Pop()
+			if (a == nil) != (b == nil) || wa != wb {
+				t.Fatalf("step %d: plain popped %v from %s, keyed %v from %s", step, a, wa, b, wb)
+			}
+			if a != nil {
+				gotPlain, gotKeyed = append(gotPlain, a.Pod.Name), append(gotKeyed, b.Pod.Name)
+				inFlight = append(inFlight, pair{a, b})
+			}
+		default: // a failed cycle comes back with a new timestamp
+			if len(inFlight) == 0 {
+				continue
+			}
+			i := rng.IntN(len(inFlight))
+			p := inFlight[i]
+			inFlight = append(inFlight[:i], inFlight[i+1:]...)
+			now = now.Add(time.Duration(rng.IntN(3)) * time.Second)
+			plain.AddUnschedulable(p.plain, now, true)
+			keyed.AddUnschedulable(p.keyed, now, true)
+		}
+	}
+	if diff := cmp.Diff(gotPlain, gotKeyed); diff != "" {
+		t.Errorf("pop order (-LessFunc +keys):\n%s", diff)
+	}
+	if len(gotPlain) < 1000 {
+		t.Errorf("only %d pops compared", len(gotPlain))
 	}
 }

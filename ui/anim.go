@@ -144,3 +144,14 @@ func easeOutCubic(p float64) float64 {
 	q := 1 - p
 	return 1 - q*q*q
 }
+
+// Settled reports whether the chip is drawn at its laid-out place at full
+// opacity: nothing about it moves until the next layout, so a picture of
+// it can be reused between frames.
+func (m *Motion) Settled(key string, at Rect) bool {
+	t, ok := m.chips[key]
+	if !ok {
+		return true // not animated: drawn at its place
+	}
+	return t.gone == 0 && t.tick >= MoveTicks && t.age >= FadeTicks && t.to == at
+}

@@ -115,3 +115,68 @@ func TestQueueSectionsGhostsAndLeaving(t *testing.T) {
 		t.Error("the fade-out never ends")
 	}
 }
+
+func TestMotionSettled(t *testing.T) {
+	s := &ui.Scene{Nodes: []ui.Node{{Name: "n1"}}, Pending: []ui.Pod{{Namespace: "d", Name: "p"}}}
+	m := ui.NewMotion()
+	l := ui.Arrange(s, 1)
+	m.Retarget(l)
+	at := l.Chips[0].Rect
+	settlesAfter(t, m, "d/p", at, ui.FadeTicks, "fading in")
+	if m.Settled("d/p", ui.Rect{X: at.X + 1, Y: at.Y, W: at.W, H: at.H}) {
+		t.Errorf("a chip is settled at a place it is not laid out at")
+	}
+	if !m.Settled("d/q", at) {
+		t.Errorf("a chip Motion does not know is not settled (it is drawn at its place)")
+	}
+
+	// Bind it: it glides to the card, and is settled there once it arrives.
+	s.Nodes[0].Pods, s.Pending = []ui.Pod{{Namespace: "d", Name: "p", Node: "n1"}}, nil
+	l = ui.Arrange(s, 1)
+	m.Retarget(l)
+	to := l.Chips[0].Rect
+	settlesAfter(t, m, "d/p", to, ui.MoveTicks, "gliding")
+
+	// Delete it: fading out is not settled.
+	s.Nodes[0].Pods = nil
+	m.Retarget(ui.Arrange(s, 1))
+	if m.Settled("d/p", to) {
+		t.Errorf("a chip fading out is settled")
+	}
+}
+
+// settlesAfter checks that the chip is not settled at its place while
+// doing what, and is after ticks more steps.
+func settlesAfter(t *testing.T, m *ui.Motion, key string, at ui.Rect, ticks int, what string) {
+	t.Helper()
+	if m.Settled(key, at) {
+		t.Errorf("a chip %s is settled", what)
+	}
+	for range ticks {
+		m.Step()
+	}
+	if !m.Settled(key, at) {
+		t.Errorf("a chip done %s is not settled", what)
+	}
+}
+
+func TestChipBoxTimed(t *testing.T) {
+	tests := []struct {
+		name string
+		c    ui.ChipBox
+		want bool
+	}{
+		{name: "a running pod", c: ui.ChipBox{Pod: &ui.Pod{Node: "n"}}},
+		{name: "a terminating pod counts down", c: ui.ChipBox{Pod: &ui.Pod{Node: "n", Termination: &ui.Termination{}}}, want: true},
+		{name: "a pod in backoffQ shows the backoff left", c: ui.ChipBox{Pod: &ui.Pod{Queue: ui.QueueBackoff}, Pending: true}, want: true},
+		{name: "a pod in activeQ", c: ui.ChipBox{Pod: &ui.Pod{Queue: ui.QueueActive}, Pending: true}},
+		{name: "an unschedulable pod shows its reason only", c: ui.ChipBox{Pod: &ui.Pod{Queue: ui.QueueUnschedulable, Reason: "x"}, Pending: true}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.c.Timed(); got != tt.want {
+				t.Errorf("Timed() = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}

@@ -21,19 +21,27 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	// One more paint after motion ends shows the settled positions.
 	g.drawn, g.painted, g.animating = key, true, busy
 	g.paints++
-	t := g.theme
-	screen.Fill(t.Background)
 	z := g.cam.Zoom
+	g.paint.m.reset() // nothing left over from a frame that panicked
 
-	g.drawQueue(screen)
-	for _, zb := range g.layout.Zones {
-		g.drawZone(screen, zb)
+	// Most frames only move a few chips (playback glides each placed pod for
+	// MoveTicks): everything else is redrawn only when the view changes,
+	// into the world picture, which each frame copies (one textured quad;
+	// a software rasteriser pays for every shape and pixel drawn).
+	if g.world == nil || g.world.Bounds().Dx() != g.w || g.world.Bounds().Dy() != g.h {
+		if g.world != nil {
+			g.world.Deallocate()
+		}
+		g.world = ebiten.NewImage(max(g.w, 1), max(g.h, 1))
+		g.worldKey = viewKey{gen: -1}
 	}
-	for _, nb := range g.layout.Nodes {
-		g.drawNode(screen, nb)
+	if wk := worldKeyOf(key); wk != g.worldKey {
+		g.drawWorld(g.world)
+		g.worldKey = wk
 	}
-	for _, c := range g.layout.Chips {
-		g.drawChip(screen, c, z)
+	screen.DrawImage(g.world, &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy})
+	for _, i := range g.live {
+		g.drawChip(screen, g.layout.Chips[i], z)
 	}
 	for _, lv := range g.motion.Leaving() {
 		g.drawLeaving(screen, lv, z)
@@ -44,6 +52,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	g.drawLegend(screen)
 	g.drawTooltip(screen)
 	g.drawBanner(screen)
+	g.paint.flush()
 
 	if g.drawnGen != g.gen {
 		g.drawnGen = g.gen
@@ -51,6 +60,39 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			g.cb.Drawn(g.gen)
 		}
 	}
+}
+
+// text draws s over the shapes painted so far (see fonts.draw).
+func (g *Game) text(dst *ebiten.Image, s string, bold bool, size, x, y float64, clr color.Color, align text.Align) {
+	if size < minTextPx || s == "" {
+		return
+	}
+	g.paint.flush()
+	g.fonts.draw(dst, s, bold, size, x, y, clr, align)
+}
+
+// drawWorld draws the queue lane, the regions, the cards and the chips
+// that are settled and not timed; the others are left to every frame's
+// live list.
+func (g *Game) drawWorld(dst *ebiten.Image) {
+	z := g.cam.Zoom
+	dst.Fill(g.theme.Background)
+	g.drawQueue(dst)
+	for _, zb := range g.layout.Zones {
+		g.drawZone(dst, zb)
+	}
+	for _, nb := range g.layout.Nodes {
+		g.drawNode(dst, nb)
+	}
+	g.live = g.live[:0]
+	for i, c := range g.layout.Chips {
+		if c.Timed() || !g.motion.Settled(c.Key, c.Rect) {
+			g.live = append(g.live, i)
+			continue
+		}
+		g.drawChip(dst, c, z)
+	}
+	g.paint.flush()
 }
 
 func (g *Game) screenRect(r Rect) Rect {
@@ -67,15 +109,15 @@ func (g *Game) drawQueue(dst *ebiten.Image) {
 	if n := len(g.scene.Pending); n > 0 {
 		title = fmt.Sprintf("Scheduling queue · %d pending", n)
 	}
-	g.fonts.draw(dst, title, true, 14*z, r.X+12*z, r.Y+QueueTitleH*z/2, t.ZoneText, text.AlignStart)
+	g.text(dst, title, true, 14*z, r.X+12*z, r.Y+QueueTitleH*z/2, t.ZoneText, text.AlignStart)
 	for i, sec := range g.layout.Sections {
 		sr := g.screenRect(sec.Rect)
 		if i > 0 {
 			g.paint.fillRound(dst, Rect{X: sr.X + 10*z, Y: sr.Y, W: sr.W - 20*z, H: 1 * z}, 0, t.ZoneBorder)
 		}
 		label := QueueLabel(sec.Queue)
-		g.fonts.draw(dst, label, true, 12.5*z, sr.X+12*z, sr.Y+(ChipGap/2+ChipH/2)*z, t.Text, text.AlignStart)
-		g.fonts.draw(dst, fmt.Sprint(sec.Count), false, 11.5*z, sr.X+12*z, sr.Y+(ChipGap/2+ChipH/2+15)*z, t.Muted, text.AlignStart)
+		g.text(dst, label, true, 12.5*z, sr.X+12*z, sr.Y+(ChipGap/2+ChipH/2)*z, t.Text, text.AlignStart)
+		g.text(dst, fmt.Sprint(sec.Count), false, 11.5*z, sr.X+12*z, sr.Y+(ChipGap/2+ChipH/2+15)*z, t.Muted, text.AlignStart)
 	}
 }
 
@@ -91,7 +133,7 @@ func (g *Game) drawZone(dst *ebiten.Image, zb ZoneBox) {
 	if name == "" {
 		name = "no " + g.scene.ZoneKey + " label"
 	}
-	g.fonts.draw(dst, g.fonts.fit(name, true, 15*z, r.W-24*z), true, 15*z, r.X+ZonePad*z, r.Y+ZoneTitleH*z/2+2*z, t.ZoneText, text.AlignStart)
+	g.text(dst, g.fonts.fit(name, true, 15*z, r.W-24*z), true, 15*z, r.X+ZonePad*z, r.Y+ZoneTitleH*z/2+2*z, t.ZoneText, text.AlignStart)
 }
 
 func (g *Game) drawNode(dst *ebiten.Image, nb NodeBox) {
@@ -120,44 +162,49 @@ func (g *Game) drawNode(dst *ebiten.Image, nb NodeBox) {
 	x0 := r.X + CardPad*z
 	inner := (CardW - 2*CardPad) * z
 	y := r.Y + CardPad*z + CardHeaderH*z/2
-	g.fonts.draw(dst, g.fonts.fit(n.Name, true, 15*z, inner), true, 15*z, x0, y, t.Text, text.AlignStart)
+	g.text(dst, g.fonts.fit(n.Name, true, 15*z, inner), true, 15*z, x0, y, t.Text, text.AlignStart)
 
 	if nb.TaintLine() {
 		y = r.Y + (CardPad+CardHeaderH+CardTaintH/2)*z
 		x := x0
 		if n.Unschedulable {
-			label := "cordoned"
-			w := g.fonts.width(label, true, 11*z) + 10*z
+			// The mark shows at any zoom; its width is the label's, measured
+			// once at size 11 when the label is too small to draw.
+			const label = "cordoned"
+			w := g.cordonW * z
+			if 11*z >= minTextPx {
+				w = g.fonts.width(label, true, 11*z)
+			}
+			w += 10 * z
 			g.paint.fillRound(dst, Rect{X: x, Y: y - 8*z, W: w, H: 16 * z}, 4*z, t.Cordon)
-			g.fonts.draw(dst, label, true, 11*z, x+5*z, y, TextOn(t.Cordon), text.AlignStart)
+			g.text(dst, label, true, 11*z, x+5*z, y, TextOn(t.Cordon), text.AlignStart)
 			x += w + 6*z
 		}
-		if len(n.Taints) > 0 {
+		if len(n.Taints) > 0 && 12*z >= minTextPx {
 			parts := make([]string, len(n.Taints))
 			for i, tn := range n.Taints {
 				parts[i] = tn.String()
 			}
 			s := "⚠ " + strings.Join(parts, ", ")
-			g.fonts.draw(dst, g.fonts.fit(s, false, 12*z, x0+inner-x), false, 12*z, x, y, t.Taint, text.AlignStart)
+			g.text(dst, g.fonts.fit(s, false, 12*z, x0+inner-x), false, 12*z, x, y, t.Taint, text.AlignStart)
 		}
 	}
 
+	g.drawBars(dst, nb, r, x0, 11.5*z >= minTextPx)
+}
+
+// drawBars draws a card's three resource bars, with their labels and
+// figures when withText.
+func (g *Game) drawBars(dst *ebiten.Image, nb NodeBox, r Rect, x0 float64, withText bool) {
+	t, z, n := g.theme, g.cam.Zoom, nb.Node
 	req := n.Requested()
-	bars := []struct {
-		label      string
-		used, cap  int64
-		usedS, cpS string
-	}{
-		{"cpu", req.MilliCPU, n.Allocatable.MilliCPU, FormatCPU(req.MilliCPU), FormatCPU(n.Allocatable.MilliCPU)},
-		{"memory", req.Memory, n.Allocatable.Memory, FormatMemory(req.Memory), FormatMemory(n.Allocatable.Memory)},
-		{"pods", req.Pods, n.Allocatable.Pods, fmt.Sprint(req.Pods), fmt.Sprint(n.Allocatable.Pods)},
-	}
-	for i, b := range bars {
+	used := [barRows]int64{req.MilliCPU, req.Memory, req.Pods}
+	capacity := [barRows]int64{n.Allocatable.MilliCPU, n.Allocatable.Memory, n.Allocatable.Pods}
+	for i := range barRows {
 		br := g.screenRect(nb.BarRect(i))
 		cy := br.Y + br.H/2
-		g.fonts.draw(dst, b.label, false, 11.5*z, x0, cy, t.Muted, text.AlignStart)
 		g.paint.fillRound(dst, br, br.H/2, t.BarTrack)
-		f := Fraction(b.used, b.cap)
+		f := Fraction(used[i], capacity[i])
 		fill := t.BarFill
 		if f > 1 {
 			fill, f = t.BarOver, 1
@@ -169,13 +216,17 @@ func (g *Game) drawNode(dst *ebiten.Image, nb NodeBox) {
 			}
 			g.paint.fillRound(dst, Rect{X: br.X, Y: br.Y, W: w, H: br.H}, br.H/2, fill)
 		}
-		g.fonts.draw(dst, b.usedS+" / "+b.cpS, false, 11.5*z, r.X+r.W-CardPad*z, cy, t.Text, text.AlignEnd)
+		if withText {
+			label, figures := barText(i, used[i], capacity[i])
+			g.text(dst, label, false, 11.5*z, x0, cy, t.Muted, text.AlignStart)
+			g.text(dst, figures, false, 11.5*z, r.X+r.W-CardPad*z, cy, t.Text, text.AlignEnd)
+		}
 	}
 }
 
 func (g *Game) drawChip(dst *ebiten.Image, c ChipBox, z float64) {
 	t := g.theme
-	key := c.Pod.Key()
+	key := strings.TrimPrefix(c.Key, "ghost:") // the pod's key, without building it per chip and frame
 	wr, ok := g.motion.Rect(c.Key)
 	if !ok {
 		wr = c.Rect
@@ -213,6 +264,9 @@ func (g *Game) drawChip(dst *ebiten.Image, c ChipBox, z float64) {
 	case g.scene.Event != nil && g.scene.Event.Pod == key && !c.Pod.Ghost:
 		g.paint.strokeRound(dst, Rect{X: r.X - 2*z, Y: r.Y - 2*z, W: r.W + 4*z, H: r.H + 4*z}, 8*z, 2*z, t.Focus)
 	}
+	if 12*z < minTextPx {
+		return // no text is readable on a chip this small
+	}
 	fg := TextOn(bg)
 	if c.Pending || c.Pod.Ghost || term != nil {
 		fg = t.Text
@@ -226,13 +280,13 @@ func (g *Game) drawChip(dst *ebiten.Image, c ChipBox, z float64) {
 		if term != nil {
 			clr = t.Victim
 		}
-		g.fonts.draw(dst, side, false, 10.5*z, r.X+r.W-5*z, lineY, withAlpha(clr, a), text.AlignEnd)
+		g.text(dst, side, false, 10.5*z, r.X+r.W-5*z, lineY, withAlpha(clr, a), text.AlignEnd)
 	}
 	name := g.fonts.fit(c.Pod.Name, false, 12*z, r.W-12*z-sideW)
-	g.fonts.draw(dst, name, false, 12*z, r.X+6*z, lineY, withAlpha(fg, a), text.AlignStart)
+	g.text(dst, name, false, 12*z, r.X+6*z, lineY, withAlpha(fg, a), text.AlignStart)
 	if c.Pending && c.Pod.Reason != "" && r.H > (ChipH+4)*z {
 		reason := g.fonts.fit(c.Pod.Reason, false, 10*z, r.W-12*z)
-		g.fonts.draw(dst, reason, false, 10*z, r.X+6*z, r.Y+(ChipH+ReasonH/2-4)*z, withAlpha(t.Muted, a), text.AlignStart)
+		g.text(dst, reason, false, 10*z, r.X+6*z, r.Y+(ChipH+ReasonH/2-4)*z, withAlpha(t.Muted, a), text.AlignStart)
 	}
 }
 
@@ -250,7 +304,7 @@ func (g *Game) drawLeaving(dst *ebiten.Image, lv Leaving, z float64) {
 	g.paint.fillRound(dst, r, 6*z, withAlpha(mix(t.Card, clr, 0.25), lv.Alpha))
 	g.paint.strokeRound(dst, r, 6*z, 1.5*z, withAlpha(clr, lv.Alpha))
 	name := g.fonts.fit(lv.Pod.Name, false, 12*z, r.W-12*z)
-	g.fonts.draw(dst, name, false, 12*z, r.X+6*z, r.Y+r.H/2, withAlpha(t.Muted, lv.Alpha), text.AlignStart)
+	g.text(dst, name, false, 12*z, r.X+6*z, r.Y+r.H/2, withAlpha(t.Muted, lv.Alpha), text.AlignStart)
 }
 
 // visible reports whether a screen rectangle is on screen at all: large
@@ -272,7 +326,7 @@ func (g *Game) drawSpread(dst *ebiten.Image) {
 				clr = t.Victim
 			}
 			g.paint.fillRound(dst, Rect{X: x - w, Y: y - 9*z, W: w, H: 18 * z}, 9*z, clr)
-			g.fonts.draw(dst, label, true, 11.5*z, x-6*z, y, TextOn(clr), text.AlignEnd)
+			g.text(dst, label, true, 11.5*z, x-6*z, y, TextOn(clr), text.AlignEnd)
 		}
 		if c.Key == g.scene.ZoneKey {
 			for _, zb := range g.layout.Zones {
@@ -306,7 +360,7 @@ func (g *Game) drawCaption(dst *ebiten.Image) {
 	box := Rect{X: 12 * s, Y: 8 * s, W: float64(g.w) - 24*s, H: 26 * s}
 	g.paint.fillRound(dst, box, 6*s, withAlpha(t.Card, 0.94))
 	g.paint.strokeRound(dst, box, 6*s, 1*s, t.Focus)
-	g.fonts.draw(dst, g.fonts.fit(e.Caption(), false, 12.5*s, box.W-20*s), false, 12.5*s, box.X+10*s, box.Y+box.H/2, t.Text, text.AlignStart)
+	g.text(dst, g.fonts.fit(e.Caption(), false, 12.5*s, box.W-20*s), false, 12.5*s, box.X+10*s, box.Y+box.H/2, t.Text, text.AlignStart)
 }
 
 // drawLegend draws the PriorityClass colours along the bottom edge, in
@@ -331,12 +385,12 @@ func (g *Game) drawLegend(dst *ebiten.Image) {
 	g.paint.strokeRound(dst, box, 8*s, 1*s, t.CardBorder)
 	y := box.Y + box.H/2
 	x := box.X + 12*s
-	g.fonts.draw(dst, title, true, size*s, x, y, t.Muted, text.AlignStart)
+	g.text(dst, title, true, size*s, x, y, t.Muted, text.AlignStart)
 	x += g.fonts.width(title, true, size*s) + 16*s
 	for i, e := range entries {
 		g.paint.fillRound(dst, Rect{X: x, Y: y - 6*s, W: 14 * s, H: 12 * s}, 3*s, e.Color)
 		x += 20 * s
-		g.fonts.draw(dst, labels[i], false, size*s, x, y, t.Text, text.AlignStart)
+		g.text(dst, labels[i], false, size*s, x, y, t.Text, text.AlignStart)
 		x += g.fonts.width(labels[i], false, size*s) + 14*s
 	}
 }
@@ -400,7 +454,7 @@ func (g *Game) drawTooltip(dst *ebiten.Image) {
 	box := Rect{X: x, Y: y, W: bw, H: bh}
 	g.paint.fillRound(dst, box, 6*s, withAlpha(t.Tooltip, 0.96))
 	for i, l := range lines {
-		g.fonts.draw(dst, l, i == 0, size*s, x+10*s, y+(6+float64(i)*row+row/2)*s, t.TooltipFg, text.AlignStart)
+		g.text(dst, l, i == 0, size*s, x+10*s, y+(6+float64(i)*row+row/2)*s, t.TooltipFg, text.AlignStart)
 	}
 }
 
@@ -415,7 +469,7 @@ func (g *Game) drawBanner(dst *ebiten.Image) {
 	red := color.RGBA{R: 0xb9, G: 0x1c, B: 0x1c, A: 0xff}
 	box := Rect{X: 12 * s, Y: 12 * s, W: float64(g.w) - 24*s, H: 32 * s}
 	g.paint.fillRound(dst, box, 6*s, red)
-	g.fonts.draw(dst, g.fonts.fit(msg, true, 13*s, box.W-20*s), true, 13*s, box.X+10*s, box.Y+16*s, color.White, text.AlignStart)
+	g.text(dst, g.fonts.fit(msg, true, 13*s, box.W-20*s), true, 13*s, box.X+10*s, box.Y+16*s, color.White, text.AlignStart)
 }
 
 // drawClearedNomination marks the node whose reserved place a lower-priority
@@ -435,7 +489,7 @@ func (g *Game) drawClearedNomination(dst *ebiten.Image) {
 		w := g.fonts.width(label, true, size) + 14*z
 		badge := Rect{X: r.X + r.W - w - 6*z, Y: r.Y + 6*z, W: w, H: 20 * z}
 		g.paint.fillRound(dst, badge, 5*z, t.Victim)
-		g.fonts.draw(dst, label, true, size, badge.X+7*z, badge.Y+badge.H/2, color.White, text.AlignStart)
+		g.text(dst, label, true, size, badge.X+7*z, badge.Y+badge.H/2, color.White, text.AlignStart)
 		// The card outlined in the victim colour while the event is shown.
 		g.paint.strokeRound(dst, r, 8*z, 2.5*z, withAlpha(t.Victim, 0.8))
 	}

@@ -160,3 +160,15 @@ func ClearedNomination(e *SceneEvent) (node, label string, ok bool) {
 	}
 	return e.Node, "× " + name + ": nomination cleared", true
 }
+
+// barText is the label and the "used / capacity" figures of a card's
+// resource bar i (0 cpu, 1 memory, 2 pods).
+func barText(i int, used, capacity int64) (label, figures string) {
+	switch i {
+	case 0:
+		return "cpu", FormatCPU(used) + " / " + FormatCPU(capacity)
+	case 1:
+		return "memory", FormatMemory(used) + " / " + FormatMemory(capacity)
+	}
+	return "pods", strconv.FormatInt(used, 10) + " / " + strconv.FormatInt(capacity, 10)
+}

@@ -68,6 +68,16 @@ type Game struct {
 	painted   bool
 	animating bool
 	paints    int
+	// world is the picture of the queue lane, the regions, the cards and
+	// the chips that hold still (see Draw), kept while worldKey stays; live
+	// are the chips left out of it (indices into layout.Chips), drawn over
+	// it every frame.
+	world    *ebiten.Image
+	worldKey viewKey
+	live     []int
+	// cordonW is the width of the cordon label at size 11, for the mark at
+	// zooms too small to draw the label.
+	cordonW float64
 }
 
 // Paints returns how many frames Draw has repainted, for performance probes.
@@ -85,6 +95,13 @@ type viewKey struct {
 	failure          string
 	dragging         bool
 	now              float64
+}
+
+// worldKeyOf is the part of a view key the world picture depends on: not
+// the clock (chips that show it are live), the cursor or the banner.
+func worldKeyOf(k viewKey) viewKey {
+	k.now, k.cursorX, k.cursorY, k.failure, k.dragging = 0, 0, 0, "", false
+	return k
 }
 
 func (g *Game) viewKey() viewKey {
@@ -106,6 +123,7 @@ func NewGame(cb Callbacks) (*Game, error) {
 		return nil, fmt.Errorf("creating game: %w", err)
 	}
 	g := &Game{cb: cb, fonts: f, paint: newPainter(), motion: NewMotion(), theme: Light, autoFit: true, scale: 1}
+	g.cordonW = f.width("cordoned", true, 11)
 	g.apply(&Scene{}, 0)
 	return g, nil
 }

@@ -348,3 +348,9 @@ func (l *Layout) HitTest(x, y float64, rects func(key string) (Rect, bool)) Hit 
 	}
 	return Hit{}
 }
+
+// Timed reports whether the chip's picture changes with the clock: a
+// termination's countdown and a backoff's time left.
+func (c ChipBox) Timed() bool {
+	return c.Pod.Termination != nil || (c.Pending && c.Pod.Queue == QueueBackoff)
+}

@@ -5,17 +5,19 @@ package ui
 import (
 	"image"
 	"image/color"
-	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// painter fills and strokes shapes, reusing its vertex buffers between calls.
+// painter fills and strokes shapes. It batches them into one draw call
+// (a mesh of solid-coloured triangles) until flush, which Draw calls before
+// text and at the end of the frame so that shapes and text keep their order.
 type painter struct {
 	white *ebiten.Image
+	m     mesh
+	dst   *ebiten.Image
 	vs    []ebiten.Vertex
-	is    []uint16
-	pts   [][2]float32
+	calls int // draw calls issued, for performance probes
 }
 
 func newPainter() *painter {
@@ -25,54 +27,53 @@ func newPainter() *painter {
 	return &painter{white: img.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)}
 }
 
-func (pt *painter) draw(dst *ebiten.Image, clr color.Color) {
-	r, g, b, a := clr.RGBA()
-	for i := range pt.vs {
-		pt.vs[i].SrcX, pt.vs[i].SrcY = 1, 1
-		pt.vs[i].ColorR = float32(r) / 0xffff
-		pt.vs[i].ColorG = float32(g) / 0xffff
-		pt.vs[i].ColorB = float32(b) / 0xffff
-		pt.vs[i].ColorA = float32(a) / 0xffff
+// flush draws the shapes batched so far.
+func (pt *painter) flush() {
+	if pt.m.empty() {
+		return
+	}
+	pt.vs = pt.vs[:0]
+	for i, p := range pt.m.pts {
+		c := pt.m.cols[i]
+		pt.vs = append(pt.vs, ebiten.Vertex{DstX: p[0], DstY: p[1], SrcX: 1, SrcY: 1, ColorR: c[0], ColorG: c[1], ColorB: c[2], ColorA: c[3]})
 	}
 	op := &ebiten.DrawTrianglesOptions{ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha}
-	dst.DrawTriangles(pt.vs, pt.is, pt.white, op)
+	pt.dst.DrawTriangles(pt.vs, pt.m.is, pt.white, op)
+	pt.calls++
+	pt.m.reset()
 }
 
-// fillRound fills a rounded rectangle given in screen pixels: a fan of
-// triangles from its centre (it is convex).
+// target flushes shapes batched for another image.
+func (pt *painter) target(dst *ebiten.Image) {
+	if pt.dst != dst {
+		pt.flush()
+		pt.dst = dst
+	}
+}
+
+func rgba(clr color.Color) [4]float32 {
+	r, g, b, a := clr.RGBA()
+	return [4]float32{float32(r) / 0xffff, float32(g) / 0xffff, float32(b) / 0xffff, float32(a) / 0xffff}
+}
+
+// fillRound fills a rounded rectangle given in screen pixels.
 func (pt *painter) fillRound(dst *ebiten.Image, r Rect, radius float64, clr color.Color) {
-	pt.pts = roundRectOutline(pt.pts[:0], r, radius, cornerSegments(radius))
-	pt.vs = append(pt.vs[:0], ebiten.Vertex{DstX: float32(r.X + r.W/2), DstY: float32(r.Y + r.H/2)})
-	pt.is = pt.is[:0]
-	n := uint16(len(pt.pts))
-	for i, p := range pt.pts {
-		pt.vs = append(pt.vs, ebiten.Vertex{DstX: p[0], DstY: p[1]})
-		pt.is = append(pt.is, 0, uint16(i)+1, (uint16(i)+1)%n+1)
+	pt.target(dst)
+	c := rgba(clr)
+	if !pt.m.fillRound(r, radius, c) {
+		pt.flush()
+		pt.m.fillRound(r, radius, c)
 	}
-	pt.draw(dst, clr)
 }
 
-// strokeRound outlines a rounded rectangle given in screen pixels: a band
-// of quads between the outlines width/2 outside and inside it.
+// strokeRound outlines a rounded rectangle given in screen pixels.
 func (pt *painter) strokeRound(dst *ebiten.Image, r Rect, radius, width float64, clr color.Color) {
-	h := width / 2
-	radius = max(0, math.Min(radius, math.Min(r.W, r.H)/2))
-	segs := cornerSegments(radius + h)
-	out := Rect{X: r.X - h, Y: r.Y - h, W: r.W + width, H: r.H + width}
-	in := Rect{X: r.X + h, Y: r.Y + h, W: max(0, r.W-width), H: max(0, r.H-width)}
-	pt.pts = roundRectOutline(pt.pts[:0], out, radius+h, segs)
-	n := len(pt.pts)
-	pt.pts = roundRectOutline(pt.pts, in, radius-h, segs)
-	pt.vs, pt.is = pt.vs[:0], pt.is[:0]
-	for _, p := range pt.pts {
-		pt.vs = append(pt.vs, ebiten.Vertex{DstX: p[0], DstY: p[1]})
+	pt.target(dst)
+	c := rgba(clr)
+	if !pt.m.strokeRound(r, radius, width, c) {
+		pt.flush()
+		pt.m.strokeRound(r, radius, width, c)
 	}
-	for i := range n {
-		j := (i + 1) % n
-		a, b, c, d := uint16(i), uint16(j), uint16(n+i), uint16(n+j)
-		pt.is = append(pt.is, a, b, c, b, d, c)
-	}
-	pt.draw(dst, clr)
 }
 
 // withAlpha scales a colour's opacity by a (0 to 1), premultiplied.

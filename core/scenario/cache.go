@@ -32,6 +32,9 @@ type cachedDoc struct {
 	read  bool
 	objs  []*object
 	diags []Diagnostic
+	// spare are copies of objs made ahead (Prepare) for the next load to
+	// hand out without copying; nil once handed out.
+	spare []any
 }
 
 // docPiece is a document's text and its first line in the file.
@@ -92,12 +95,16 @@ func (c *Cache) load(l *loader) *Scenario {
 			for _, d := range cd.diags {
 				l.add(d)
 			}
-			for _, o := range cd.objs {
-				val, _ := c.clone(o.val)
+			for i, o := range cd.objs {
 				cp := *o
-				cp.val = val
+				if cd.spare != nil {
+					cp.val = cd.spare[i]
+				} else {
+					cp.val, _ = c.clone(o.val)
+				}
 				l.objs = append(l.objs, &cp)
 			}
+			cd.spare = nil
 			continue
 		}
 		objs, diags, timeline, created, lesson := len(l.objs), len(l.diags), len(l.timeline), len(l.created), l.lesson
@@ -124,6 +131,22 @@ func (c *Cache) load(l *loader) *Scenario {
 		return nil
 	}
 	return l.assemble()
+}
+
+// Prepare copies the kept objects ahead of the next load, which then only
+// hands them out: the copying (a good part of an edit's load) happens when
+// the caller has time, such as after the edit's frame is on screen.
+func (c *Cache) Prepare() {
+	for _, cd := range c.docs {
+		if !cd.read || cd.spare != nil {
+			continue
+		}
+		spare := make([]any, len(cd.objs))
+		for i, o := range cd.objs {
+			spare[i], _ = c.clone(o.val) // cloned once already: cannot fail
+		}
+		cd.spare = spare
+	}
 }
 
 // splitDocuments cuts src at its "---" lines. It reports false when src

@@ -61,6 +61,8 @@ func TestCacheLoadMatchesLoad(t *testing.T) {
 			c := &Cache{}
 			diffLoads(t, c, name, src)
 			diffLoads(t, c, name, src)
+			c.Prepare()
+			diffLoads(t, c, name, src)
 			lines := strings.SplitAfter(src, "\n")
 			step := max(1, len(lines)/25)
 			for i := 0; i < len(lines); i += step {
@@ -69,6 +71,9 @@ func TestCacheLoadMatchesLoad(t *testing.T) {
 				inserted := strings.Join(lines[:i], "") + "# a comment\n" + strings.Join(lines[i:], "")
 				diffLoads(t, c, fmt.Sprintf("%s with a line before %d", name, i+1), inserted)
 				changed := strings.Join(lines[:i], "") + strings.Replace(lines[i], ":", ": x", 1) + strings.Join(lines[i+1:], "")
+				if i%2 == 0 {
+					c.Prepare()
+				}
 				diffLoads(t, c, fmt.Sprintf("%s with line %d changed", name, i+1), changed)
 			}
 			diffLoads(t, c, name+" with a pod appended", src+"\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: appended}\nspec:\n  containers: [{name: c, image: pause}]\n")
@@ -110,13 +115,29 @@ func TestCacheLoadSpecialStreams(t *testing.T) {
 }
 
 // Admission and the engine change the objects a load hands out; the next
-// load of the same text must not see those changes.
+// load of the same text must not see those changes, whether its objects
+// were copied ahead (Prepare) or not.
 func TestCacheLoadHandsOutFreshObjects(t *testing.T) {
+	for _, prepare := range []bool{false, true} {
+		t.Run(fmt.Sprintf("prepare=%v", prepare), func(t *testing.T) { testFreshObjects(t, prepare) })
+	}
+}
+
+func testFreshObjects(t *testing.T, prepare bool) {
 	src := exampleTexts(t)["preemption-basic.yaml"]
 	c := &Cache{}
+	if prepare {
+		if _, err := c.Load("s.yaml", []byte(src)); err != nil {
+			t.Fatal(err)
+		}
+		c.Prepare()
+	}
 	s1, err := c.Load("s.yaml", []byte(src))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if prepare {
+		c.Prepare()
 	}
 	for _, p := range s1.Pods {
 		if p.Labels == nil {

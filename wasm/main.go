@@ -59,6 +59,10 @@ func main() {
 	a.b.export("select", a.selectFromPage)
 	a.b.export("details", a.details)
 	a.b.export("locate", a.locate)
+	a.b.export("prepare", func([]string) (string, error) {
+		a.cache.Prepare()
+		return `{"ok":true}`, nil
+	})
 	a.b.export("stats", func([]string) (string, error) {
 		return marshal(map[string]int{"paints": a.game.Paints(), "gen": a.gen})
 	})

@@ -139,7 +139,7 @@ if (sections.has("edit")) {
   // load: the bridge's load call; reply: the page has handled its reply;
   // shown: the end of the simulation is on its way to the canvas; frame:
   // the canvas has drawn it (ms since the reload started).
-  console.log("  where (medians): " + Object.keys(marks[0]).map((k) => `${k} ${ms(median(marks.map((m) => m[k])))}`).join(", "));
+  if (marks[0]) console.log("  where (medians): " + Object.keys(marks[0]).map((k) => `${k} ${ms(median(marks.map((m) => m[k])))}`).join(", "));
   await context.close();
 }
 

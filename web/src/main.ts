@@ -156,6 +156,8 @@ function reload(text: string): void {
     statusEl.className = "status ok";
     const replied = performance.now() - started;
     startPlayback(reply, started);
+    // The next edit's load hands out objects copied now, after this frame.
+    afterFrame(() => api?.prepare());
     if (editStarted > 0) probe.editMarks = { load: loaded, reply: replied, shown: performance.now() - started, frame: 0 };
     if (pendingView) {
       const v = pendingView;

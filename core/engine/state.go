@@ -106,6 +106,65 @@ type stateLog struct {
 	deltas      []delta
 	checkpoints []checkpoint
 	next        int
+	// at is where the last StateAt left its rows: playback asks for the
+	// next event again and again, which then costs a few deltas instead of
+	// a checkpoint's copy.
+	at stateCursor
+}
+
+// stateCursor is the rows after event seq, with their keys in order
+// (rebuilt when a delta adds or removes one).
+type stateCursor struct {
+	seq       int
+	rows      rows
+	podKeys   []string
+	nodeNames []string
+	keysStale bool
+}
+
+// seek moves the cursor to seq: forward by deltas from where it is when
+// no checkpoint lies between, else from the nearest checkpoint at or
+// before seq.
+func (c *stateCursor) seek(l *stateLog, seq int) {
+	cps := l.checkpoints
+	i := sort.Search(len(cps), func(i int) bool { return cps[i].seq > seq }) - 1
+	if c.rows.pods == nil || seq < c.seq || cps[i].seq > c.seq {
+		c.rows, c.seq, c.keysStale = cps[i].rows.clone(), cps[i].seq, true
+	}
+	for j := c.seq + 1; j <= seq; j++ {
+		d := l.deltas[j]
+		for _, p := range d.pods {
+			if _, ok := c.rows.pods[p.Key]; !ok {
+				c.keysStale = true
+			}
+			c.rows.pods[p.Key] = p
+		}
+		for _, n := range d.nodes {
+			_, had := c.rows.nodes[n.Name]
+			if n.removed {
+				delete(c.rows.nodes, n.Name)
+			} else {
+				c.rows.nodes[n.Name] = n
+			}
+			if had == n.removed {
+				c.keysStale = true
+			}
+		}
+	}
+	c.seq = seq
+	if c.keysStale {
+		c.podKeys = sortedKeys(c.podKeys[:0], c.rows.pods)
+		c.nodeNames = sortedKeys(c.nodeNames[:0], c.rows.nodes)
+		c.keysStale = false
+	}
+}
+
+func sortedKeys[V any](dst []string, m map[string]V) []string {
+	for k := range m {
+		dst = append(dst, k)
+	}
+	sort.Strings(dst)
+	return dst
 }
 
 func (s *Simulation) podRow(key string, e *Event) PodState {
@@ -223,34 +282,19 @@ func (s *Simulation) StateAt(seq int) *State {
 		return &State{}
 	}
 	seq = min(max(seq, 0), len(s.trace)-1)
-	cps := s.log.checkpoints
-	i := sort.Search(len(cps), func(i int) bool { return cps[i].seq > seq }) - 1
-	r := cps[i].rows.clone()
-	for j := cps[i].seq + 1; j <= seq; j++ {
-		d := s.log.deltas[j]
-		for _, p := range d.pods {
-			r.pods[p.Key] = p
-		}
-		for _, n := range d.nodes {
-			if n.removed {
-				delete(r.nodes, n.Name)
-			} else {
-				r.nodes[n.Name] = n
-			}
-		}
-	}
+	c := &s.log.at
+	c.seek(&s.log, seq)
 	e := s.trace[seq]
 	now := s.sc.T0.Add(time.Duration(e.T))
-	st := &State{Seq: seq, T: e.T, Queue: QueueState{ActiveQ: []QueueEntry{}, BackoffQ: []QueueEntry{}, Unschedulable: []QueueEntry{}, Gated: []QueueEntry{}}}
-	for _, n := range r.nodes {
-		st.Nodes = append(st.Nodes, n)
+	st := &State{Seq: seq, T: e.T, Queue: QueueState{ActiveQ: []QueueEntry{}, BackoffQ: []QueueEntry{}, Unschedulable: []QueueEntry{}, Gated: []QueueEntry{}},
+		Nodes: make([]NodeState, 0, len(c.nodeNames)), Pods: make([]PodState, 0, len(c.podKeys))}
+	for _, name := range c.nodeNames {
+		st.Nodes = append(st.Nodes, c.rows.nodes[name])
 	}
-	sort.Slice(st.Nodes, func(i, j int) bool { return st.Nodes[i].Name < st.Nodes[j].Name })
+	for _, k := range c.podKeys {
+		st.Pods = append(st.Pods, c.rows.pods[k])
+	}
 	byQueue := map[string][]*PodState{}
-	for _, p := range r.pods {
-		st.Pods = append(st.Pods, p)
-	}
-	sort.Slice(st.Pods, func(i, j int) bool { return st.Pods[i].Key < st.Pods[j].Key })
 	for i := range st.Pods {
 		p := &st.Pods[i]
 		if p.Queue != "" {

@@ -8,25 +8,29 @@ import (
 
 // NodeInfo is a node with the pods on it and their aggregated requests.
 type NodeInfo struct {
-	node                         *api.Node
-	Pods                         []*PodInfo
-	PodsWithAffinity             []*PodInfo
-	PodsWithRequiredAntiAffinity []*PodInfo
-	UsedPorts                    HostPortInfo
-	// Requested sums the pods' requests.
-	Requested *Resource
-	// NonZeroRequested counts DefaultMilliCPURequest/DefaultMemoryRequest for
-	// containers without requests; only scoring reads it.
-	NonZeroRequested *Resource
-	Allocatable      *Resource
-	ImageStates      map[string]*ImageStateSummary
-	Generation       int64
+	// The fields every filter and score pass reads come first, and the
+	// resources are held by value, so that the first touch of a node brings
+	// them in together instead of following three pointers to three
+	// separate objects.
+	node *api.Node
 	// index is 1 + the node's position in its snapshot's List (0 outside a
 	// snapshot); clones keep it, so per-node data a plugin keeps in slices
 	// can be found without hashing the name. changes is the snapshot's log,
 	// which clones do not write to.
-	index   int32
-	changes *ChangeLog
+	index       int32
+	Pods        []*PodInfo
+	Allocatable Resource
+	// Requested sums the pods' requests.
+	Requested Resource
+	// NonZeroRequested counts DefaultMilliCPURequest/DefaultMemoryRequest for
+	// containers without requests; only scoring reads it.
+	NonZeroRequested             Resource
+	PodsWithAffinity             []*PodInfo
+	PodsWithRequiredAntiAffinity []*PodInfo
+	UsedPorts                    HostPortInfo
+	ImageStates                  map[string]*ImageStateSummary
+	Generation                   int64
+	changes                      *ChangeLog
 }
 
 // Index returns the node's position in the List of the snapshot it was
@@ -43,11 +47,8 @@ func (n *NodeInfo) ChangeLog() *ChangeLog { return n.changes }
 // NewNodeInfo makes a NodeInfo holding pods (call SetNode to attach the node).
 func NewNodeInfo(pods ...*api.Pod) *NodeInfo {
 	ni := &NodeInfo{
-		Requested:        &Resource{},
-		NonZeroRequested: &Resource{},
-		Allocatable:      &Resource{},
-		UsedPorts:        HostPortInfo{},
-		ImageStates:      map[string]*ImageStateSummary{},
+		UsedPorts:   HostPortInfo{},
+		ImageStates: map[string]*ImageStateSummary{},
 	}
 	for _, p := range pods {
 		ni.AddPod(p)
@@ -66,7 +67,7 @@ func (n *NodeInfo) Node() *api.Node {
 // SetNode attaches the node and its allocatable.
 func (n *NodeInfo) SetNode(node *api.Node) {
 	n.node = node
-	n.Allocatable = NewResource(node.Status.Allocatable)
+	n.Allocatable = *NewResource(node.Status.Allocatable)
 	n.changed()
 }
 
@@ -209,9 +210,9 @@ func GetHostPorts(pod *api.Pod) []api.ContainerPort {
 func (n *NodeInfo) Clone() *NodeInfo {
 	out := &NodeInfo{
 		node:             n.node,
-		Requested:        n.Requested.Clone(),
-		NonZeroRequested: n.NonZeroRequested.Clone(),
-		Allocatable:      n.Allocatable.Clone(),
+		Requested:        *n.Requested.Clone(),
+		NonZeroRequested: *n.NonZeroRequested.Clone(),
+		Allocatable:      *n.Allocatable.Clone(),
 		UsedPorts:        HostPortInfo{},
 		ImageStates:      n.ImageStates,
 		Generation:       n.Generation,

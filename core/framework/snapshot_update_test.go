@@ -62,7 +62,7 @@ func TestSnapshotUpdatePod(t *testing.T) {
 			pods := []*api.Pod{pod("a", true), pod("b", false), pod("c", true)}
 			s := NewSnapshot(pods, []*api.Node{{ObjectMeta: api.ObjectMeta{Name: "n1"}}})
 			ni, _ := s.Get("n1")
-			gen, req := ni.Generation, *ni.Requested
+			gen, req := ni.Generation, ni.Requested
 			oldPod, newPod := tc.update(pods)
 			err := s.UpdatePod(oldPod, newPod)
 			if (err != nil) != tc.wantErr {
@@ -87,7 +87,7 @@ func TestSnapshotUpdatePod(t *testing.T) {
 			if ni.Pods[0].Pod != newPod || ni.PodsWithAffinity[0].Pod != newPod {
 				t.Errorf("the node does not hold the new pod object")
 			}
-			if diff := cmp.Diff(req, *ni.Requested); diff != "" {
+			if diff := cmp.Diff(req, ni.Requested); diff != "" {
 				t.Errorf("Requested (-want +got):\n%s", diff)
 			}
 			if got := len(s.HavePodsWithRequiredAntiAffinityList()); got != 1 {

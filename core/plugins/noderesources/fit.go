@@ -178,7 +178,7 @@ func Fits(pod *api.Pod, nodeInfo *framework.NodeInfo) []InsufficientResource {
 
 func fitsRequest(req *preFilterState, nodeInfo *framework.NodeInfo, ignored, ignoredGroups map[string]bool) []InsufficientResource {
 	var out []InsufficientResource
-	alloc, used := nodeInfo.Allocatable, nodeInfo.Requested
+	alloc, used := &nodeInfo.Allocatable, &nodeInfo.Requested
 
 	// The pod count is checked even for a pod that requests nothing, and a
 	// node without a pods allocatable holds none.

@@ -222,9 +222,9 @@ func (r *resourceAllocationScorer) builtinScore(nodeInfo *framework.NodeInfo, po
 // useRequested); ephemeral storage and scalar resources always read
 // Requested.
 func (r *resourceAllocationScorer) calculateNodeAllocatableRequest(nodeInfo *framework.NodeInfo, podRequests, requested, allocated, allocatable []int64) {
-	inUse := nodeInfo.NonZeroRequested
+	inUse := &nodeInfo.NonZeroRequested
 	if r.useRequested {
-		inUse = nodeInfo.Requested
+		inUse = &nodeInfo.Requested
 	}
 	for i, class := range r.classes {
 		var nodeAllocatable, nodeAllocated int64

@@ -89,10 +89,19 @@ function onEdit(): void {
     timer = undefined;
     const text = editor.text();
     reload(text);
-    // Saving a large draft takes milliseconds: after the edit's frame.
-    afterFrame(() => localStorage.setItem(DRAFT_KEY, text));
+    // Saving a large draft takes milliseconds: after the edit's frame, or
+    // as the page goes away if that comes first.
+    pendingDraft = text;
+    afterFrame(saveDraft);
   }, DEBOUNCE_MS);
 }
+let pendingDraft: string | null = null;
+function saveDraft(): void {
+  if (pendingDraft === null) return;
+  localStorage.setItem(DRAFT_KEY, pendingDraft);
+  pendingDraft = null;
+}
+addEventListener("pagehide", saveDraft);
 const pending = new PendingEditor(onEdit);
 let editor: TextEditor = pending;
 

@@ -187,3 +187,22 @@ func podRequests(pod *Pod, opts PodRequestsOptions) Requests {
 	}
 	return out
 }
+
+// ContainersRequestCPUAndMemory reports whether every app and init
+// container names both a cpu and a memory request (a zero counts). For
+// such a pod NonMissingContainerRequests for cpu and memory change
+// nothing, since they only fill requests a container lacks.
+func ContainersRequestCPUAndMemory(pod *Pod) bool {
+	for _, cs := range [2][]Container{pod.Spec.Containers, pod.Spec.InitContainers} {
+		for i := range cs {
+			r := cs[i].Resources.Requests
+			if _, ok := r[ResourceCPU]; !ok {
+				return false
+			}
+			if _, ok := r[ResourceMemory]; !ok {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -226,3 +226,42 @@ func TestSingleContainerRequestsMatchGeneralPath(t *testing.T) {
 		t.Errorf("only %d shortcut cases checked", checked)
 	}
 }
+
+// When ContainersRequestCPUAndMemory holds, cpu and memory stand-ins must
+// not change PodRequests (callers skip them); the table pins which shapes
+// qualify.
+func TestContainersRequestCPUAndMemory(t *testing.T) {
+	both, zero := rl("cpu", "200m", "memory", "1Gi"), rl("cpu", "0", "memory", "0")
+	stand := ResourceList{ResourceCPU: NewMilliQuantity(100), ResourceMemory: NewQuantity(200 << 20)}
+	tests := []struct {
+		name string
+		spec PodSpec
+		want bool
+	}{
+		{name: "one container with both", spec: PodSpec{Containers: []Container{ctr(both)}}, want: true},
+		{name: "explicit zeros count", spec: PodSpec{Containers: []Container{ctr(zero), ctr(both)}}, want: true},
+		{name: "init and sidecar with both, overhead and pod level", spec: PodSpec{
+			Containers: []Container{ctr(both)}, InitContainers: []Container{ctr(both), sidecar(zero)},
+			Overhead: rl("cpu", "10m"), Resources: &ResourceRequirements{Requests: rl("cpu", "1")}}, want: true},
+		{name: "no requests", spec: PodSpec{Containers: []Container{ctr(nil)}}, want: false},
+		{name: "second container lacks memory", spec: PodSpec{Containers: []Container{ctr(both), ctr(rl("cpu", "1"))}}, want: false},
+		{name: "init container lacks cpu", spec: PodSpec{Containers: []Container{ctr(rl("cpu", "50m", "memory", "1Gi"))}, InitContainers: []Container{ctr(rl("memory", "4Gi"))}}, want: false},
+		{name: "sidecar lacks both", spec: PodSpec{Containers: []Container{ctr(both)}, InitContainers: []Container{sidecar(nil)}}, want: false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			pod := &Pod{Spec: tt.spec}
+			if got := ContainersRequestCPUAndMemory(pod); got != tt.want {
+				t.Fatalf("ContainersRequestCPUAndMemory = %v, want %v", got, tt.want)
+			}
+			for _, opts := range []PodRequestsOptions{{}, {SkipPodLevelResources: true}} {
+				plain := PodRequests(pod, opts)
+				opts.NonMissingContainerRequests = stand
+				filled := PodRequests(pod, opts)
+				if same := cmp.Equal(plain, filled); same != tt.want {
+					t.Errorf("skip pod level %v: stand-ins change nothing = %v, want %v (-plain +filled):\n%s", opts.SkipPodLevelResources, same, tt.want, cmp.Diff(plain, filled))
+				}
+			}
+		})
+	}
+}

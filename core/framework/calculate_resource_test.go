@@ -154,3 +154,55 @@ func TestNodeInfoAccountsNonZeroRequested(t *testing.T) {
 		t.Errorf("requested cpu, memory, non-zero cpu, memory (-want +got):\n%s", diff)
 	}
 }
+
+// CalculatePodResource skips the second sum when every container names cpu
+// and memory; over app, init and sidecar containers with each request
+// present, zero or absent, and with overhead, the non-zero figures must
+// equal the general sum with the stand-ins filled in.
+func TestCalculatePodResourceShortcutMatchesGeneralSum(t *testing.T) {
+	requests := []api.ResourceList{
+		resList("cpu", "250m", "memory", "64Mi"),
+		resList("cpu", "0", "memory", "0"),
+		resList("cpu", "3"),
+		resList("memory", "1Gi"),
+		nil,
+	}
+	always := api.ContainerRestartPolicyAlways
+	defaults := api.ResourceList{
+		api.ResourceCPU:    api.NewMilliQuantity(DefaultMilliCPURequest),
+		api.ResourceMemory: api.NewQuantity(DefaultMemoryRequest),
+	}
+	n := 0
+	for _, app := range requests {
+		for _, app2 := range append([]api.ResourceList{nil}, requests...) {
+			for _, initReq := range append([]api.ResourceList{nil}, requests...) {
+				for _, sidecar := range []bool{false, true} {
+					for _, overhead := range []api.ResourceList{nil, resList("cpu", "10m", "memory", "1Mi")} {
+						spec := api.PodSpec{Containers: []api.Container{container(app)}, Overhead: overhead}
+						if app2 != nil {
+							spec.Containers = append(spec.Containers, container(app2))
+						}
+						if initReq != nil {
+							c := container(initReq)
+							if sidecar {
+								c.RestartPolicy = &always
+							}
+							spec.InitContainers = []api.Container{c}
+						}
+						pod := &api.Pod{Spec: spec}
+						_, cpu, mem := CalculatePodResource(pod)
+						want := api.PodRequests(pod, api.PodRequestsOptions{NonMissingContainerRequests: defaults})
+						if cpu != want[api.ResourceCPU] || mem != want[api.ResourceMemory] {
+							t.Errorf("app %v, app2 %v, init %v (sidecar %v), overhead %v: non-zero cpu/memory = %d/%d, want %d/%d",
+								app, app2, initReq, sidecar, overhead, cpu, mem, want[api.ResourceCPU], want[api.ResourceMemory])
+						}
+						n++
+					}
+				}
+			}
+		}
+	}
+	if n != 5*6*6*2*2 {
+		t.Fatalf("ran %d cases", n)
+	}
+}

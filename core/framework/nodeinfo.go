@@ -151,8 +151,14 @@ func CalculatePodResource(pod *api.Pod) (Resource, int64, int64) {
 	var res Resource
 	res.AddRequests(reqs)
 	non0 := reqs
-	if missing := nonMissingContainerRequests(reqs, api.IsPodLevelRequestsSet(pod)); len(missing) > 0 {
-		non0 = api.PodRequests(pod, api.PodRequestsOptions{NonMissingContainerRequests: missing})
+	podLevel := api.IsPodLevelRequestsSet(pod)
+	// The stand-ins only fill requests a container lacks: when every
+	// container names both cpu and memory, the second sum would equal the
+	// first, so it (and its two maps) is skipped.
+	if podLevel || !api.ContainersRequestCPUAndMemory(pod) {
+		if missing := nonMissingContainerRequests(reqs, podLevel); len(missing) > 0 {
+			non0 = api.PodRequests(pod, api.PodRequestsOptions{NonMissingContainerRequests: missing})
+		}
 	}
 	return res, non0[api.ResourceCPU], non0[api.ResourceMemory]
 }

@@ -258,7 +258,9 @@ func (r *resourceAllocationScorer) calculateNodeAllocatableRequest(nodeInfo *fra
 // podRequests are the pod's requests as the scorer sees them.
 func (r *resourceAllocationScorer) podRequests(pod *api.Pod) api.Requests {
 	opts := api.PodRequestsOptions{SkipPodLevelResources: !r.enablePodLevelResources}
-	if !r.useRequested {
+	// The stand-ins change nothing when every container names cpu and
+	// memory, and building them costs a map per call.
+	if !r.useRequested && !api.ContainersRequestCPUAndMemory(pod) {
 		opts.NonMissingContainerRequests = api.ResourceList{
 			api.ResourceCPU:    api.NewMilliQuantity(framework.DefaultMilliCPURequest),
 			api.ResourceMemory: api.NewQuantity(framework.DefaultMemoryRequest),

@@ -130,9 +130,7 @@ func PodRequests(pod *Pod, opts PodRequestsOptions) Requests {
 // rounded. The scheduler computes requests several times per cycle, and
 // the general path builds several maps.
 func singleContainerRequests(pod *Pod, opts PodRequestsOptions) (Requests, bool) {
-	if len(pod.Spec.Containers) != 1 || len(pod.Spec.InitContainers) != 0 ||
-		!opts.ExcludeOverhead && len(pod.Spec.Overhead) != 0 ||
-		!opts.SkipPodLevelResources && IsPodLevelRequestsSet(pod) {
+	if !singleContainerShape(pod, opts) {
 		return nil, false
 	}
 	c := &pod.Spec.Containers[0]
@@ -146,6 +144,33 @@ func singleContainerRequests(pod *Pod, opts PodRequestsOptions) (Requests, bool)
 		}
 	}
 	return out, true
+}
+
+// VisitPodRequests calls f once for each resource PodRequests would
+// return, with the same figure, in no particular order. For the common
+// shape (one app container, as singleContainerRequests) it builds no map.
+func VisitPodRequests(pod *Pod, opts PodRequestsOptions, f func(ResourceName, int64)) {
+	if !singleContainerShape(pod, opts) {
+		for n, v := range podRequests(pod, opts) {
+			f(n, v)
+		}
+		return
+	}
+	c := &pod.Spec.Containers[0]
+	for n, q := range c.Resources.Requests {
+		f(n, amount{}.plus(amountOf(q)).rounded(n))
+	}
+	for n, q := range opts.NonMissingContainerRequests {
+		if _, ok := c.Resources.Requests[n]; !ok {
+			f(n, amountOf(q).rounded(n))
+		}
+	}
+}
+
+func singleContainerShape(pod *Pod, opts PodRequestsOptions) bool {
+	return len(pod.Spec.Containers) == 1 && len(pod.Spec.InitContainers) == 0 &&
+		(opts.ExcludeOverhead || len(pod.Spec.Overhead) == 0) &&
+		(opts.SkipPodLevelResources || !IsPodLevelRequestsSet(pod))
 }
 
 // podRequests is PodRequests for any pod.

@@ -177,7 +177,8 @@ func TestPodRequestsSumExactly(t *testing.T) {
 }
 
 // The one-container shortcut must give what the general path gives, and
-// step aside whenever something else counts.
+// step aside whenever something else counts; VisitPodRequests must hand out
+// the general path's figures, each resource once.
 func TestSingleContainerRequestsMatchGeneralPath(t *testing.T) {
 	amounts := []string{"0", "1", "100m", "0.5m", "1.0001", "2e-9", "999999999n", "1Ki", "1.5Gi", "64Gi", "3"}
 	names := []string{"cpu", "memory", "ephemeral-storage", "example.com/gpu", "hugepages-2Mi"}
@@ -206,6 +207,16 @@ func TestSingleContainerRequestsMatchGeneralPath(t *testing.T) {
 				for _, opts := range []PodRequestsOptions{{}, {NonMissingContainerRequests: nonMissing},
 					{SkipPodLevelResources: true, ExcludeOverhead: true}, {SkipPodLevelResources: true, NonMissingContainerRequests: nonMissing}} {
 					want := podRequests(pod, opts)
+					visited := Requests{}
+					VisitPodRequests(pod, opts, func(n ResourceName, v int64) {
+						if _, twice := visited[n]; twice {
+							t.Fatalf("%s %+v: %s visited twice", name, opts, n)
+						}
+						visited[n] = v
+					})
+					if diff := cmp.Diff(want, visited); diff != "" {
+						t.Fatalf("%s, resources %d/%d, %+v: VisitPodRequests (-general +visited):\n%s", name, i, j, opts, diff)
+					}
 					got, ok := singleContainerRequests(pod, opts)
 					if !ok {
 						continue

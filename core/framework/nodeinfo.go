@@ -147,18 +147,20 @@ func (n *NodeInfo) update(pod *api.Pod, sign int64) {
 // CalculatePodResource returns a pod's requests and the non-zero cpu and
 // memory figures scoring uses, as upstream's PodInfo.CalculateResource.
 func CalculatePodResource(pod *api.Pod) (Resource, int64, int64) {
-	reqs := api.PodRequests(pod, api.PodRequestsOptions{})
 	var res Resource
-	res.AddRequests(reqs)
-	non0 := reqs
 	podLevel := api.IsPodLevelRequestsSet(pod)
 	// The stand-ins only fill requests a container lacks: when every
-	// container names both cpu and memory, the second sum would equal the
-	// first, so it (and its two maps) is skipped.
-	if podLevel || !api.ContainersRequestCPUAndMemory(pod) {
-		if missing := nonMissingContainerRequests(reqs, podLevel); len(missing) > 0 {
-			non0 = api.PodRequests(pod, api.PodRequestsOptions{NonMissingContainerRequests: missing})
-		}
+	// container names both cpu and memory, the non-zero figures are the
+	// plain ones, and one pass (with no map for the common pod shape) does.
+	if !podLevel && api.ContainersRequestCPUAndMemory(pod) {
+		api.VisitPodRequests(pod, api.PodRequestsOptions{}, res.AddRequest)
+		return res, res.MilliCPU, res.Memory
+	}
+	reqs := api.PodRequests(pod, api.PodRequestsOptions{})
+	res.AddRequests(reqs)
+	non0 := reqs
+	if missing := nonMissingContainerRequests(reqs, podLevel); len(missing) > 0 {
+		non0 = api.PodRequests(pod, api.PodRequestsOptions{NonMissingContainerRequests: missing})
 	}
 	return res, non0[api.ResourceCPU], non0[api.ResourceMemory]
 }

@@ -50,18 +50,24 @@ func NewResource(rl api.ResourceList) *Resource {
 // AddRequests adds computed pod requests (pods are not counted here).
 func (r *Resource) AddRequests(req api.Requests) {
 	for name, v := range req {
-		switch name {
-		case api.ResourceCPU:
-			r.MilliCPU += v
-		case api.ResourceMemory:
-			r.Memory += v
-		case api.ResourceEphemeralStorage:
-			r.EphemeralStorage += v
-		case api.ResourcePods:
-		default:
-			if IsScalarResourceName(name) {
-				r.AddScalar(name, v)
-			}
+		r.AddRequest(name, v)
+	}
+}
+
+// AddRequest adds one resource's request (api.VisitPodRequests hands them
+// out one by one); pods and names that are not scalar resources are ignored.
+func (r *Resource) AddRequest(name api.ResourceName, v int64) {
+	switch name {
+	case api.ResourceCPU:
+		r.MilliCPU += v
+	case api.ResourceMemory:
+		r.Memory += v
+	case api.ResourceEphemeralStorage:
+		r.EphemeralStorage += v
+	case api.ResourcePods:
+	default:
+		if IsScalarResourceName(name) {
+			r.AddScalar(name, v)
 		}
 	}
 }

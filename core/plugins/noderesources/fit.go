@@ -111,7 +111,7 @@ func (s *preFilterState) Clone() framework.StateData { return s }
 // sidecars, the init-container floor, pod-level requests and overhead.
 func computePodResourceRequest(pod *api.Pod) *preFilterState {
 	s := &preFilterState{}
-	s.AddRequests(api.PodRequests(pod, api.PodRequestsOptions{}))
+	api.VisitPodRequests(pod, api.PodRequestsOptions{}, s.AddRequest)
 	return s
 }
 

@@ -255,8 +255,9 @@ func (r *resourceAllocationScorer) calculateNodeAllocatableRequest(nodeInfo *fra
 	}
 }
 
-// podRequests are the pod's requests as the scorer sees them.
-func (r *resourceAllocationScorer) podRequests(pod *api.Pod) api.Requests {
+// podRequestOptions are the options the scorer sums the pod's requests
+// with.
+func (r *resourceAllocationScorer) podRequestOptions(pod *api.Pod) api.PodRequestsOptions {
 	opts := api.PodRequestsOptions{SkipPodLevelResources: !r.enablePodLevelResources}
 	// The stand-ins change nothing when every container names cpu and
 	// memory, and building them costs a map per call.
@@ -266,18 +267,21 @@ func (r *resourceAllocationScorer) podRequests(pod *api.Pod) api.Requests {
 			api.ResourceMemory: api.NewQuantity(framework.DefaultMemoryRequest),
 		}
 	}
-	return api.PodRequests(pod, opts)
+	return opts
 }
 
 // calculatePodResourceRequestList is the pod's request for each scored
 // resource. The requests are summed once for all of them: PodRequests
 // walks every container and does exact arithmetic.
 func (r *resourceAllocationScorer) calculatePodResourceRequestList(pod *api.Pod) []int64 {
-	reqs := r.podRequests(pod)
 	out := make([]int64, len(r.resources))
-	for i := range r.resources {
-		out[i] = reqs[api.ResourceName(r.resources[i].Name)]
-	}
+	api.VisitPodRequests(pod, r.podRequestOptions(pod), func(name api.ResourceName, v int64) {
+		for i := range r.resources {
+			if api.ResourceName(r.resources[i].Name) == name {
+				out[i] = v
+			}
+		}
+	})
 	return out
 }
 

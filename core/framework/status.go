@@ -50,6 +50,22 @@ func NewStatus(code Code, reasons ...string) *Status {
 	return s
 }
 
+// SkipStatus is a plugin's own Skip status, made on first use and handed
+// out again after that: the runtime only reads a Skip's code, and a fresh
+// one per PreFilter/PreScore call was about 13 allocations per pod. A
+// status someone changed (reasons, plugin, error) is replaced, so every
+// caller still gets a plain Skip.
+type SkipStatus struct{ s *Status }
+
+// Get returns the plugin's plain Skip status.
+func (k *SkipStatus) Get() *Status {
+	if s := k.s; s != nil && s.code == Skip && len(s.reasons) == 0 && s.err == nil && s.plugin == "" {
+		return s
+	}
+	k.s = &Status{code: Skip}
+	return k.s
+}
+
 // AsStatus wraps an error.
 func AsStatus(err error) *Status {
 	if err == nil {

@@ -34,7 +34,9 @@ type stateData struct{}
 func (d *stateData) Clone() framework.StateData { return d }
 
 // DynamicResources is the plugin.
-type DynamicResources struct{}
+type DynamicResources struct {
+	skip framework.SkipStatus // handed out for every Skip
+}
 
 var (
 	_ framework.PreEnqueuePlugin   = (*DynamicResources)(nil)
@@ -62,7 +64,7 @@ func (pl *DynamicResources) PreEnqueue(_ *api.Pod) *framework.Status { return ni
 // The state matters: PostFilter and Score read it.
 func (pl *DynamicResources) PreFilter(state *framework.CycleState, _ *api.Pod, _ []*framework.NodeInfo) (*framework.PreFilterResult, *framework.Status) {
 	state.Write(stateKey, &stateData{})
-	return nil, framework.NewStatus(framework.Skip)
+	return nil, pl.skip.Get()
 }
 
 // PreFilterExtensions returns nil: nothing depends on other pods.

@@ -164,7 +164,7 @@ func (pl *InterPodAffinity) PreFilter(state *framework.CycleState, pod *api.Pod,
 	// no running pod carrying required anti-affinity, every count below
 	// would come out empty and the plugin would skip: skip at once.
 	if !hasPodAffinity(pod) && len(pl.handle.SnapshotSharedLister().NodeInfos().HavePodsWithRequiredAntiAffinityList()) == 0 {
-		return nil, framework.NewStatus(framework.Skip)
+		return nil, pl.skip.Get()
 	}
 	s := &preFilterState{podInfo: framework.NewPodInfo(pod), ns: newNamespaces(pl.handle.Cluster())}
 	if err := s.podInfo.ParseError; err != nil {
@@ -176,7 +176,7 @@ func (pl *InterPodAffinity) PreFilter(state *framework.CycleState, pod *api.Pod,
 	s.affinityCounts, s.antiAffinityCounts = s.incomingAffinityAntiAffinityCounts(nodes)
 
 	if len(s.existingAntiAffinityCounts) == 0 && len(s.podInfo.RequiredAffinityTerms) == 0 && len(s.podInfo.RequiredAntiAffinityTerms) == 0 {
-		return nil, framework.NewStatus(framework.Skip)
+		return nil, pl.skip.Get()
 	}
 	state.Write(preFilterStateKey, s)
 	return nil, nil

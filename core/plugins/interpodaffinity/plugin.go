@@ -32,6 +32,7 @@ var (
 
 // InterPodAffinity checks inter-pod affinity and anti-affinity.
 type InterPodAffinity struct {
+	skip framework.SkipStatus // handed out for every Skip
 	args config.InterPodAffinityArgs
 	// handle is asked for the snapshot and cluster every cycle: the
 	// framework swaps in a new snapshot per cycle.

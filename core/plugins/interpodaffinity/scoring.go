@@ -93,7 +93,7 @@ func (pl *InterPodAffinity) PreScore(state *framework.CycleState, pod *api.Pod, 
 	hasConstraints := hasPreferredAffinity || hasPreferredAntiAffinity
 
 	if pl.args.IgnorePreferredTermsOfExistingPods && !hasConstraints {
-		return framework.NewStatus(framework.Skip)
+		return pl.skip.Get()
 	}
 
 	// Without preferred terms of its own, only pods with affinity can
@@ -106,7 +106,7 @@ func (pl *InterPodAffinity) PreScore(state *framework.CycleState, pod *api.Pod, 
 		if len(allNodes) == 0 && !hasPodAffinity(pod) {
 			// Nothing can contribute and nothing to parse: the loop below
 			// would find nothing and skip.
-			return framework.NewStatus(framework.Skip)
+			return pl.skip.Get()
 		}
 	}
 
@@ -132,7 +132,7 @@ func (pl *InterPodAffinity) PreScore(state *framework.CycleState, pod *api.Pod, 
 		}
 	}
 	if !contributed {
-		return framework.NewStatus(framework.Skip)
+		return pl.skip.Get()
 	}
 	state.Write(preScoreStateKey, s)
 	return nil

@@ -27,7 +27,7 @@ func (pl *NodeAffinity) PreFilter(state *framework.CycleState, pod *api.Pod, _ [
 		affinity.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution == nil
 	// Upstream tests the nodeSelector map against nil, not for emptiness.
 	if noNodeAffinity && pl.addedNodeSelector == nil && pod.Spec.NodeSelector == nil {
-		return nil, framework.NewStatus(framework.Skip)
+		return nil, pl.skip.Get()
 	}
 	state.Write(preFilterStateKey, &preFilterState{requiredNodeSelectorAndAffinity: labels.GetRequiredNodeAffinity(pod)})
 	if noNodeAffinity {

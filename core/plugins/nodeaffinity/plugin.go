@@ -35,6 +35,7 @@ const (
 
 // NodeAffinity is the plugin.
 type NodeAffinity struct {
+	skip                framework.SkipStatus // handed out for every Skip
 	handle              framework.Handle
 	addedNodeSelector   *labels.NodeSelectorTerms
 	addedPrefSchedTerms *preferredTerms

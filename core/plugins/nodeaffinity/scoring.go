@@ -66,7 +66,7 @@ func podPreferredTerms(pod *api.Pod) *preferredTerms {
 func (pl *NodeAffinity) PreScore(state *framework.CycleState, pod *api.Pod, _ []*framework.NodeInfo) *framework.Status {
 	pref := podPreferredTerms(pod)
 	if pref == nil && pl.addedPrefSchedTerms == nil {
-		return framework.NewStatus(framework.Skip)
+		return pl.skip.Get()
 	}
 	state.Write(preScoreStateKey, &preScoreState{preferredNodeAffinity: pref})
 	return nil

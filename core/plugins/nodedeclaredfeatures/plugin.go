@@ -22,7 +22,9 @@ const preFilterStateKey framework.StateKey = "PreFilter" + Name
 const ErrReasonUnsatisfiedRequirements = "node(s) didn't match Pod's required features"
 
 // NodeDeclaredFeatures is the plugin.
-type NodeDeclaredFeatures struct{}
+type NodeDeclaredFeatures struct {
+	skip framework.SkipStatus // handed out for every Skip
+}
 
 var (
 	_ framework.PreFilterPlugin = (*NodeDeclaredFeatures)(nil)
@@ -39,7 +41,7 @@ func (pl *NodeDeclaredFeatures) Name() string { return Name }
 
 // PreFilter skips: the pod requires no declared feature.
 func (pl *NodeDeclaredFeatures) PreFilter(_ *framework.CycleState, _ *api.Pod, _ []*framework.NodeInfo) (*framework.PreFilterResult, *framework.Status) {
-	return nil, framework.NewStatus(framework.Skip)
+	return nil, pl.skip.Get()
 }
 
 // PreFilterExtensions returns nil, as upstream.

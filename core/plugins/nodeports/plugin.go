@@ -19,7 +19,9 @@ const preFilterStateKey framework.StateKey = "PreFilter" + Name
 const ErrReason = "node(s) didn't have free ports for the requested pod ports"
 
 // NodePorts is the plugin.
-type NodePorts struct{}
+type NodePorts struct {
+	skip framework.SkipStatus // handed out for every Skip
+}
 
 var (
 	_ framework.PreFilterPlugin = (*NodePorts)(nil)
@@ -45,7 +47,7 @@ func (s preFilterState) Clone() framework.StateData { return s }
 func (pl *NodePorts) PreFilter(state *framework.CycleState, pod *api.Pod, _ []*framework.NodeInfo) (*framework.PreFilterResult, *framework.Status) {
 	ports := framework.GetHostPorts(pod)
 	if len(ports) == 0 {
-		return nil, framework.NewStatus(framework.Skip)
+		return nil, pl.skip.Get()
 	}
 	state.Write(preFilterStateKey, preFilterState(ports))
 	return nil, nil

@@ -18,6 +18,7 @@ const balancedAllocationPreScoreStateKey framework.StateKey = "PreScore" + Balan
 // BalancedAllocation favours nodes whose resource usage the pod evens out.
 type BalancedAllocation struct {
 	resourceAllocationScorer
+	skip framework.SkipStatus // handed out for every Skip
 }
 
 var (
@@ -36,7 +37,7 @@ func NewBalancedAllocation(args any, _ framework.Handle) (framework.Plugin, erro
 	if err := ValidateNodeResourcesBalancedAllocationArgs(a); err != nil {
 		return nil, err
 	}
-	pl := &BalancedAllocation{resourceAllocationScorer{
+	pl := &BalancedAllocation{resourceAllocationScorer: resourceAllocationScorer{
 		name:                    BalancedAllocationName,
 		useRequested:            true,
 		enablePodLevelResources: true,
@@ -63,7 +64,7 @@ func (s *balancedAllocationPreScoreState) Clone() framework.StateData { return s
 func (pl *BalancedAllocation) PreScore(state *framework.CycleState, pod *api.Pod, _ []*framework.NodeInfo) *framework.Status {
 	podRequests := pl.calculatePodResourceRequestList(pod)
 	if isBestEffort(podRequests) {
-		return framework.NewStatus(framework.Skip)
+		return pl.skip.Get()
 	}
 	state.Write(balancedAllocationPreScoreStateKey, &balancedAllocationPreScoreState{podRequests: podRequests})
 	return nil

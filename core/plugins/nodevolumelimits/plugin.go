@@ -16,7 +16,9 @@ const Name = names.NodeVolumeLimits
 const ErrReasonMaxVolumeCountExceeded = "node(s) exceed max volume count"
 
 // CSILimits is the plugin.
-type CSILimits struct{}
+type CSILimits struct {
+	skip framework.SkipStatus // handed out for every Skip
+}
 
 var (
 	_ framework.PreFilterPlugin = (*CSILimits)(nil)
@@ -33,7 +35,7 @@ func (pl *CSILimits) Name() string { return Name }
 
 // PreFilter skips: the pod has no PVC, ephemeral or migratable inline volume.
 func (pl *CSILimits) PreFilter(_ *framework.CycleState, _ *api.Pod, _ []*framework.NodeInfo) (*framework.PreFilterResult, *framework.Status) {
-	return nil, framework.NewStatus(framework.Skip)
+	return nil, pl.skip.Get()
 }
 
 // PreFilterExtensions returns nil, as upstream.

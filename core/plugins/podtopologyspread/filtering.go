@@ -159,7 +159,7 @@ func (pl *PodTopologySpread) PreFilter(state *framework.CycleState, pod *api.Pod
 		return nil, framework.AsStatus(err)
 	}
 	if len(s.Constraints) == 0 {
-		return nil, framework.NewStatus(framework.Skip)
+		return nil, pl.skip.Get()
 	}
 	state.Write(preFilterStateKey, s)
 	pl.lastState, pl.lastPreFilter = state, s

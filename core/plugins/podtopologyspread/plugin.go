@@ -40,6 +40,7 @@ var systemDefaultConstraints = []api.TopologySpreadConstraint{
 // MatchLabelKeysInPodTopologySpread (beta, on) are honoured;
 // TaintTolerationComparisonOperators (alpha, off) is not.
 type PodTopologySpread struct {
+	skip               framework.SkipStatus // handed out for every Skip
 	systemDefaulted    bool
 	defaultConstraints []api.TopologySpreadConstraint
 	handle             framework.Handle

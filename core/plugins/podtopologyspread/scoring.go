@@ -89,7 +89,7 @@ func (pl *PodTopologySpread) initPreScoreState(s *preScoreState, pod *api.Pod, f
 func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *api.Pod, filteredNodes []*framework.NodeInfo) *framework.Status {
 	allNodes := pl.handle.SnapshotSharedLister().NodeInfos().List()
 	if len(allNodes) == 0 {
-		return framework.NewStatus(framework.Skip)
+		return pl.skip.Get()
 	}
 	s := &preScoreState{IgnoredNodes: map[string]bool{}}
 	// Only explicit or List-defaulted constraints require every topology
@@ -99,7 +99,7 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *api.Pod,
 		return framework.AsStatus(fmt.Errorf("calculating preScoreState: %w", err))
 	}
 	if len(s.Constraints) == 0 {
-		return framework.NewStatus(framework.Skip)
+		return pl.skip.Get()
 	}
 	// Only domains of feasible nodes were created (never hostname ones);
 	// they take their counts over all nodes.

@@ -37,7 +37,9 @@ type stateData struct {
 func (d *stateData) Clone() framework.StateData { return d }
 
 // VolumeBinding is the plugin.
-type VolumeBinding struct{}
+type VolumeBinding struct {
+	skip framework.SkipStatus // handed out for every Skip
+}
 
 var (
 	_ framework.PreFilterPlugin = (*VolumeBinding)(nil)
@@ -58,7 +60,7 @@ func (pl *VolumeBinding) Name() string { return Name }
 // PreFilter records an empty state and skips: the pod has no claims.
 func (pl *VolumeBinding) PreFilter(state *framework.CycleState, _ *api.Pod, _ []*framework.NodeInfo) (*framework.PreFilterResult, *framework.Status) {
 	state.Write(stateKey, &stateData{})
-	return nil, framework.NewStatus(framework.Skip)
+	return nil, pl.skip.Get()
 }
 
 // PreFilterExtensions returns nil, as upstream.
@@ -95,7 +97,7 @@ func (pl *VolumeBinding) PreScore(state *framework.CycleState, _ *api.Pod, _ []*
 	if s.hasStaticBindings {
 		return nil
 	}
-	return framework.NewStatus(framework.Skip)
+	return pl.skip.Get()
 }
 
 // Score is 0: no node has volumes prepared for the pod.

@@ -24,7 +24,9 @@ const (
 )
 
 // VolumeRestrictions is the plugin.
-type VolumeRestrictions struct{}
+type VolumeRestrictions struct {
+	skip framework.SkipStatus // handed out for every Skip
+}
 
 var (
 	_ framework.PreFilterPlugin = (*VolumeRestrictions)(nil)
@@ -42,7 +44,7 @@ func (pl *VolumeRestrictions) Name() string { return Name }
 // PreFilter skips: with no volumes there is neither a conflicting volume
 // source nor a ReadWriteOncePod claim to count.
 func (pl *VolumeRestrictions) PreFilter(_ *framework.CycleState, _ *api.Pod, _ []*framework.NodeInfo) (*framework.PreFilterResult, *framework.Status) {
-	return nil, framework.NewStatus(framework.Skip)
+	return nil, pl.skip.Get()
 }
 
 // PreFilterExtensions returns nil. Upstream returns AddPod/RemovePod that

@@ -16,7 +16,9 @@ const Name = names.VolumeZone
 const ErrReasonConflict = "node(s) had no available volume zone"
 
 // VolumeZone is the plugin.
-type VolumeZone struct{}
+type VolumeZone struct {
+	skip framework.SkipStatus // handed out for every Skip
+}
 
 var (
 	_ framework.PreFilterPlugin = (*VolumeZone)(nil)
@@ -33,7 +35,7 @@ func (pl *VolumeZone) Name() string { return Name }
 
 // PreFilter skips: the pod names no PersistentVolumeClaim.
 func (pl *VolumeZone) PreFilter(_ *framework.CycleState, _ *api.Pod, _ []*framework.NodeInfo) (*framework.PreFilterResult, *framework.Status) {
-	return nil, framework.NewStatus(framework.Skip)
+	return nil, pl.skip.Get()
 }
 
 // PreFilterExtensions returns nil, as upstream.

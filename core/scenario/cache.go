@@ -149,10 +149,15 @@ func (c *Cache) Prepare() {
 	}
 }
 
-// splitDocuments cuts src at its "---" lines. It reports false when src
-// has anything else that could start or end a document or change how it is
-// parsed ("--- text", "...", a % directive, an empty document between two
-// others), for which only the whole stream's parse is right.
+// splitDocuments cuts src into its documents at the lines that start one:
+// "---" alone (the piece starts after it) or "---" followed by a space or
+// tab and more ("--- # note", "--- {a: 1}": the piece starts with that line).
+// It reports false when src has anything else that could start or end a
+// document or change how it is parsed ("---x", "...", a % directive), for
+// which only the whole stream's parse is right. Empty and comment-only
+// pieces are kept: they hold no object, and parsing them on their own is
+// what keeps the documents after them (goccy/go-yaml#765, #870: parsing the
+// whole stream drops every document after an empty one).
 func splitDocuments(src []byte) ([]docPiece, bool) {
 	var out []docPiece
 	start, startLine := 0, 1
@@ -166,35 +171,21 @@ func splitDocuments(src []byte) ([]docPiece, bool) {
 		} else {
 			end = len(src)
 		}
-		text := bytes.TrimSuffix(src[pos:end], []byte("\r"))
+		text := bytes.TrimRight(src[pos:end], " \t\r")
 		switch {
 		case string(text) == "---":
 			out = append(out, docPiece{text: src[start:pos], line: startLine})
 			start, startLine = next, line+1
+		case bytes.HasPrefix(text, []byte("--- ")), bytes.HasPrefix(text, []byte("---\t")):
+			out = append(out, docPiece{text: src[start:pos], line: startLine})
+			start, startLine = pos, line
 		case bytes.HasPrefix(text, []byte("---")), bytes.HasPrefix(text, []byte("...")), bytes.HasPrefix(text, []byte("%")):
 			return nil, false
 		}
 		pos = next
 	}
 	out = append(out, docPiece{text: src[start:], line: startLine})
-	// goccy reads an empty document between two others as swallowing the
-	// next one; the whole stream's parse keeps that.
-	for i := 1; i < len(out)-1; i++ {
-		if blank(out[i].text) {
-			return nil, false
-		}
-	}
 	return out, true
-}
-
-// blank reports whether text has only empty and comment lines.
-func blank(text []byte) bool {
-	for line := range bytes.Lines(text) {
-		if t := bytes.TrimLeft(line, " \t\r\n"); len(t) > 0 && t[0] != '#' {
-			return false
-		}
-	}
-	return true
 }
 
 // parsePiece parses one document's text whose first line is offset+1 of

@@ -180,7 +180,25 @@ func TestSplitDocuments(t *testing.T) {
 	if diff := cmp.Diff([]int{1, 3, 6}, lines); diff != "" {
 		t.Errorf("first lines (-want +got):\n%s", diff)
 	}
-	for _, src := range []string{"%YAML 1.2\n---\na: 1\n", "a: 1\n...\n", "--- a\n", "a: 1\n---x\n", "a: 1\n---\n# empty\n---\nb: 2\n"} {
+	// A marker line with more on it starts the next piece; empty and
+	// comment-only pieces stay (they are what goccy's whole-stream parse
+	// loses documents after).
+	got, ok = splitDocuments([]byte("a: 1\n---\n# empty\n---\n--- # note\nb: 2\n---\t{c: 3}"))
+	if !ok {
+		t.Fatal("split refused a stream with an empty document and marker lines with comments")
+	}
+	texts, lines = nil, nil
+	for _, p := range got {
+		texts = append(texts, string(p.text))
+		lines = append(lines, p.line)
+	}
+	if diff := cmp.Diff([]string{"a: 1\n", "# empty\n", "", "--- # note\nb: 2\n", "---\t{c: 3}"}, texts); diff != "" {
+		t.Errorf("texts (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]int{1, 3, 5, 5, 7}, lines); diff != "" {
+		t.Errorf("first lines (-want +got):\n%s", diff)
+	}
+	for _, src := range []string{"%YAML 1.2\n---\na: 1\n", "a: 1\n...\n", "a: 1\n---x\n"} {
 		if _, ok := splitDocuments([]byte(src)); ok {
 			t.Errorf("split %q, want the whole stream's parse", src)
 		}

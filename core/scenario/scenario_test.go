@@ -365,3 +365,50 @@ func TestAliasBomb(t *testing.T) {
 		t.Fatalf("want a 'too large' error, got %v", err)
 	}
 }
+
+// An empty or comment-only document (two "---" in a row, as concatenated
+// manifests often have) holds nothing, and every document after it is read:
+// goccy's whole-stream parse alone would drop them (goccy/go-yaml#765, #870).
+func TestLoadKeepsDocumentsAfterEmptyOnes(t *testing.T) {
+	node := func(name string) string {
+		return "apiVersion: v1\nkind: Node\nmetadata: {name: " + name + "}\nstatus: {allocatable: {cpu: \"1\", memory: 1Gi, pods: \"10\"}}\n"
+	}
+	tests := []struct {
+		name string
+		src  string
+		want []string
+	}{
+		{"empty between", node("a") + "---\n---\n" + node("b") + "---\n" + node("c"), []string{"a", "b", "c"}},
+		{"leading empty", "---\n---\n" + node("a"), []string{"a"}},
+		{"comment only", node("a") + "---\n# nothing here\n---\n" + node("b"), []string{"a", "b"}},
+		{"blank lines only", node("a") + "---\n\n\n---\n" + node("b"), []string{"a", "b"}},
+		{"three in a row", node("a") + "---\n---\n---\n" + node("b") + "---\n" + node("c"), []string{"a", "b", "c"}},
+		{"marker with comment", node("a") + "--- # b next\n---\n" + node("b"), []string{"a", "b"}},
+		{"trailing markers", node("a") + "---\n---\n", []string{"a"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, load := range []func() (*Scenario, error){
+				func() (*Scenario, error) { return Load("f.yaml", []byte(tc.src)) },
+				func() (*Scenario, error) { return (&Cache{}).Load("f.yaml", []byte(tc.src)) },
+			} {
+				s, err := load()
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got []string
+				for _, n := range s.Nodes {
+					got = append(got, n.Name)
+				}
+				if diff := cmp.Diff(tc.want, got); diff != "" {
+					t.Errorf("nodes (-want +got)\n%s", diff)
+				}
+			}
+		})
+	}
+	// Positions after an empty document are the file's.
+	_, err := Load("f.yaml", []byte(node("a")+"---\n---\napiVersion: v1\nkind: Node\nmetadata: {name: b}\nstatus: {allocatable: {cpu: [\n"))
+	if err == nil || !strings.Contains(err.Error(), "f.yaml:10:29:") {
+		t.Errorf("syntax error in the document after an empty one: got %v, want it at f.yaml:10:29 (the unclosed \"[\")", err)
+	}
+}

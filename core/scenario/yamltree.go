@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/goccy/go-yaml/ast"
-	"github.com/goccy/go-yaml/parser"
 	"github.com/goccy/go-yaml/token"
 )
 
@@ -77,37 +76,46 @@ type tokenError interface {
 	GetMessage() string
 }
 
-// parseDocuments parses the whole stream. Each returned document is a
-// mapping, null (an empty document) or another kind the caller rejects.
+// parseDocuments parses the stream. Each returned document is a mapping,
+// null (an empty document) or another kind the caller rejects. Documents are
+// parsed one by one where the stream can be cut at its "---" lines, because
+// goccy's parse of a whole stream drops everything after an empty document
+// (see splitDocuments); a kubectl-style file with "---" twice in a row must
+// not lose its objects.
 func (l *loader) parseDocuments() []*ynode {
-	f, err := parser.ParseBytes(l.src, 0)
-	if err != nil {
-		pos := Pos{1, 1}
-		msg := err.Error()
-		var te tokenError
-		if errors.As(err, &te) {
-			msg = te.GetMessage()
-			if tk := te.GetToken(); tk != nil && tk.Position != nil {
-				pos = Pos{tk.Position.Line, tk.Position.Column}
-			}
-		}
-		l.errorAt(pos, "", "", "YAML syntax error: "+msg, "fix the YAML at this position")
-		return nil
+	pieces, ok := splitDocuments(l.src)
+	if !ok {
+		pieces = []docPiece{{text: l.src, line: 1}}
 	}
 	var docs []*ynode
-	for _, d := range f.Docs {
-		if d == nil || d.Body == nil {
-			continue
-		}
-		b := &treeBuilder{anchors: map[string]*ynode{}}
-		n := b.build(d.Body)
-		if b.err != nil {
-			l.add(*b.err)
+	for _, p := range pieces {
+		trees, berr, err := parsePiece(p.text, p.line-1)
+		if err != nil {
+			l.syntaxError(err, p.line-1)
 			return nil
 		}
-		docs = append(docs, n)
+		if berr != nil {
+			l.add(*berr)
+			return nil
+		}
+		docs = append(docs, trees...)
 	}
 	return docs
+}
+
+// syntaxError reports a goccy syntax or parse error at its token, in a
+// piece whose first line is offset+1 of the file.
+func (l *loader) syntaxError(err error, offset int) {
+	pos := Pos{1 + offset, 1}
+	msg := err.Error()
+	var te tokenError
+	if errors.As(err, &te) {
+		msg = te.GetMessage()
+		if tk := te.GetToken(); tk != nil && tk.Position != nil {
+			pos = Pos{tk.Position.Line + offset, tk.Position.Column}
+		}
+	}
+	l.errorAt(pos, "", "", "YAML syntax error: "+msg, "fix the YAML at this position")
 }
 
 func (b *treeBuilder) nodePos(n ast.Node) Pos {

@@ -33,6 +33,11 @@ type CycleState struct {
 	// same pointer) is cheaper than hashing one. Write and Delete clear it.
 	recent     [recentReads]recentRead
 	nextRecent int
+
+	// version moves whenever the storage changes (Write, Delete, Reset),
+	// so a plugin that read its data once may keep using it while the
+	// state and its version are the same.
+	version uint64
 }
 
 const recentReads = 4
@@ -73,7 +78,13 @@ func (c *CycleState) Reset() {
 	c.SkipFilterPlugins, c.SkipScorePlugins = nil, nil
 	c.filterOwner, c.filterPlugins = nil, nil
 	c.recent, c.nextRecent = [recentReads]recentRead{}, 0
+	c.version++
 }
+
+// Version changes whenever the storage does (Write, Delete, Reset): while
+// a state's version stays the same, Read returns the same data for every
+// key.
+func (c *CycleState) Version() uint64 { return c.version }
 
 // Read returns the data under key.
 func (c *CycleState) Read(key StateKey) (StateData, error) {
@@ -97,12 +108,14 @@ func (c *CycleState) Read(key StateKey) (StateData, error) {
 func (c *CycleState) Write(key StateKey, d StateData) {
 	c.storage[key] = d
 	c.recent = [recentReads]recentRead{}
+	c.version++
 }
 
 // Delete removes key.
 func (c *CycleState) Delete(key StateKey) {
 	delete(c.storage, key)
 	c.recent = [recentReads]recentRead{}
+	c.version++
 }
 
 // Clone deep-copies the state (preemption evaluates nodes on clones).

@@ -37,6 +37,13 @@ type Fit struct {
 	ignoredResources      map[string]bool
 	ignoredResourceGroups map[string]bool
 	*resourceAllocationScorer
+
+	// Filter runs for every node with the same state: it remembers the
+	// state (and its version) it last read PreFilter's data from, and
+	// what it read, instead of looking the key up per node.
+	lastState   *framework.CycleState
+	lastVersion uint64
+	lastRead    *preFilterState
 }
 
 var (
@@ -141,9 +148,13 @@ func getPreFilterState(state *framework.CycleState) (*preFilterState, error) {
 // The status is UnschedulableAndUnresolvable when some request exceeds the
 // node's whole allocatable (no preemption can help), else Unschedulable.
 func (pl *Fit) Filter(state *framework.CycleState, _ *api.Pod, nodeInfo *framework.NodeInfo) *framework.Status {
-	s, err := getPreFilterState(state)
-	if err != nil {
-		return framework.AsStatus(err)
+	s := pl.lastRead
+	if state == nil || state != pl.lastState || state.Version() != pl.lastVersion {
+		var err error
+		if s, err = getPreFilterState(state); err != nil {
+			return framework.AsStatus(err)
+		}
+		pl.lastState, pl.lastVersion, pl.lastRead = state, state.Version(), s
 	}
 	insufficient := fitsRequest(s, nodeInfo, pl.ignoredResources, pl.ignoredResourceGroups)
 	if len(insufficient) == 0 {

@@ -234,3 +234,55 @@ func TestFitFilterWithoutPreFilter(t *testing.T) {
 		t.Errorf("Filter error does not wrap ErrNotFound: %v", got.AsError())
 	}
 }
+
+// Filter remembers the data it last read from a state; every change to
+// that state (a new PreFilter, Write, Delete, Reset) and every other state
+// (a clone) must be read afresh.
+func TestFitFilterFollowsTheState(t *testing.T) {
+	pl := newFit(t, defaultFitArgs())
+	ni := nodeInfo(res{"cpu": "2", "memory": "2Gi", "pods": "10"})
+	small := st.MakePod().Req(res{"cpu": "1"}).Obj()
+	big := st.MakePod().Req(res{"cpu": "3"}).Obj()
+	const notFound = `error reading "PreFilterNodeResourcesFit" from cycleState: not found`
+	tooBig := framework.NewStatus(framework.UnschedulableAndUnresolvable, ReasonInsufficientCPU)
+
+	state := framework.NewCycleState()
+	check := func(step string, state *framework.CycleState, want *framework.Status, wantMsg string) {
+		t.Helper()
+		got := pl.Filter(state, small, ni)
+		if wantMsg != "" {
+			if got.Code() != framework.Error || got.Message() != wantMsg {
+				t.Errorf("%s: Filter = %v, want Error %q", step, got, wantMsg)
+			}
+			return
+		}
+		if !got.Equal(want) {
+			t.Errorf("%s: Filter = %v, want %v", step, got, want)
+		}
+	}
+	prefilter := func(state *framework.CycleState, p *api.Pod) {
+		t.Helper()
+		if _, s := pl.PreFilter(state, p, nil); !s.IsSuccess() {
+			t.Fatalf("PreFilter: %v", s)
+		}
+	}
+	prefilter(state, small)
+	check("after PreFilter", state, nil, "")
+	check("same state again", state, nil, "")
+	prefilter(state, big)
+	check("PreFilter again on the same state", state, tooBig, "")
+	state.Write(preFilterStateKey, computePodResourceRequest(small))
+	check("written directly", state, nil, "")
+	state.Delete(preFilterStateKey)
+	check("deleted", state, nil, notFound)
+	prefilter(state, big)
+	check("PreFilter after Delete", state, tooBig, "")
+	state.Reset()
+	check("after Reset", state, nil, notFound)
+
+	prefilter(state, small)
+	clone := state.Clone()
+	clone.Write(preFilterStateKey, computePodResourceRequest(big))
+	check("changed clone", clone, tooBig, "")
+	check("original after the clone", state, nil, "")
+}

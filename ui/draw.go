@@ -4,7 +4,9 @@ package ui
 
 import (
 	"fmt"
+	"image"
 	"image/color"
+	"math"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -36,8 +38,10 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		g.worldKey = viewKey{gen: -1}
 	}
 	if wk := worldKeyOf(key); wk != g.worldKey {
-		g.drawWorld(g.world)
-		g.worldKey = wk
+		if !g.updateWorld(wk) {
+			g.drawWorld(g.world)
+		}
+		g.worldKey, g.worldScene, g.worldLayout = wk, g.scene, g.layout
 	}
 	screen.DrawImage(g.world, &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy})
 	for _, i := range g.live {
@@ -75,24 +79,138 @@ func (g *Game) text(dst *ebiten.Image, s string, bold bool, size, x, y float64, 
 // that are settled and not timed; the others are left to every frame's
 // live list.
 func (g *Game) drawWorld(dst *ebiten.Image) {
-	z := g.cam.Zoom
 	dst.Fill(g.theme.Background)
-	g.drawQueue(dst)
+	g.worldLive = g.liveChips()
+	g.drawWorldLayers(dst)
+}
+
+// drawWorldLayers draws the world picture's content over its background:
+// what reaches into the clip (all of the screen unless redrawWorldIn set
+// one), leaving out the live chips.
+func (g *Game) drawWorldLayers(dst *ebiten.Image) {
+	z := g.cam.Zoom
+	if g.visible(g.screenRect(g.layout.Queue)) {
+		g.drawQueue(dst)
+	}
 	for _, zb := range g.layout.Zones {
 		g.drawZone(dst, zb)
 	}
 	for _, nb := range g.layout.Nodes {
 		g.drawNode(dst, nb)
 	}
-	g.live = g.live[:0]
+	live := 0
 	for i, c := range g.layout.Chips {
-		if c.Timed() || !g.motion.Settled(c.Key, c.Rect) {
-			g.live = append(g.live, i)
+		if live < len(g.live) && g.live[live] == i {
+			live++
 			continue
 		}
 		g.drawChip(dst, c, z)
 	}
 	g.paint.flush()
+}
+
+// liveChips lists the chips to leave out of the world picture (indices
+// into layout.Chips) and returns their keys.
+func (g *Game) liveChips() map[string]bool {
+	g.live = g.live[:0]
+	keys := map[string]bool{}
+	for i, c := range g.layout.Chips {
+		if c.Timed() || !g.motion.Settled(c.Key, c.Rect) {
+			g.live = append(g.live, i)
+			keys[c.Key] = true
+		}
+	}
+	return keys
+}
+
+// maxDirtyCards is how many changed cards are redrawn one by one into the
+// world picture before redrawing it whole is cheaper.
+const maxDirtyCards = 48
+
+// updateWorld redraws into the world picture only what changed since it
+// was drawn, when only the scene did and its layout kept its geometry: the
+// queue lane and the cards whose look changed (content, outline, the
+// event's chip, chips starting or ending a move). It reports false when
+// the picture must be redrawn whole.
+func (g *Game) updateWorld(wk viewKey) bool {
+	prev := g.worldKey
+	prev.gen = wk.gen
+	if g.worldScene == nil || prev != wk || !SameGeometry(g.worldLayout, g.layout) {
+		return false
+	}
+	wasLive := g.worldLive
+	nowLive := g.liveChips()
+	z := g.cam.Zoom
+	dirty := []Rect{g.screenRect(g.layout.Queue)}
+	for i, nb := range g.layout.Nodes {
+		old := g.worldLayout.Nodes[i].Node
+		ob, ow := g.cardBorder(g.worldScene, old)
+		nb2, nw := g.cardBorder(g.scene, nb.Node)
+		if SameCard(old, nb.Node) && ob == nb2 && ow == nw &&
+			holdsEventPod(g.worldScene, old) == holdsEventPod(g.scene, nb.Node) && !liveChanged(nb.Node, wasLive, nowLive) {
+			continue
+		}
+		if len(dirty) > maxDirtyCards {
+			g.worldLive = nowLive
+			return false
+		}
+		// The outline is drawn centred on the edge, at most 3 units wide.
+		r := g.screenRect(nb.Rect)
+		m := 1.5*z + 1
+		dirty = append(dirty, Rect{X: r.X - m, Y: r.Y - m, W: r.W + 2*m, H: r.H + 2*m})
+	}
+	for _, r := range dirty {
+		g.redrawWorldIn(r)
+	}
+	g.worldLive = nowLive
+	return true
+}
+
+// holdsEventPod reports whether the node shows the chip of the scene's
+// event pod (drawn with the focus ring).
+func holdsEventPod(s *Scene, n *Node) bool {
+	if s.Event == nil || s.Event.Pod == "" {
+		return false
+	}
+	for i := range n.Pods {
+		if n.Pods[i].Key() == s.Event.Pod {
+			return true
+		}
+	}
+	return false
+}
+
+// liveChanged reports whether any chip of the node joined or left the
+// live chips.
+func liveChanged(n *Node, was, now map[string]bool) bool {
+	for i := range n.Pods {
+		k := n.Pods[i].Key()
+		if was[k] != now[k] {
+			return true
+		}
+	}
+	for i := range n.Ghosts {
+		k := "ghost:" + n.Ghosts[i].Key()
+		if was[k] != now[k] {
+			return true
+		}
+	}
+	return false
+}
+
+// redrawWorldIn redraws the world picture inside r (screen pixels): the
+// background, then every region, card and still chip that reaches into
+// it, in the usual order, clipped to it.
+func (g *Game) redrawWorldIn(r Rect) {
+	px := image.Rect(int(math.Floor(r.X)), int(math.Floor(r.Y)), int(math.Ceil(r.X+r.W)), int(math.Ceil(r.Y+r.H))).Intersect(g.world.Bounds())
+	if px.Empty() {
+		return
+	}
+	dst := g.world.SubImage(px).(*ebiten.Image)
+	g.clip = Rect{X: float64(px.Min.X), Y: float64(px.Min.Y), W: float64(px.Dx()), H: float64(px.Dy())}
+	defer func() { g.clip = Rect{} }()
+	dst.Fill(g.theme.Background)
+	g.drawWorldLayers(dst)
 }
 
 func (g *Game) screenRect(r Rect) Rect {
@@ -144,19 +262,7 @@ func (g *Game) drawNode(dst *ebiten.Image, nb NodeBox) {
 		return
 	}
 	g.paint.fillRound(dst, r, 8*z, t.Card)
-	border, width := t.CardBorder, 1.0
-	switch {
-	case g.selected.Kind == HitNode && g.selected.Key == n.Name:
-		border, width = t.Selection, 3
-	case g.hover.Kind == HitNode && g.hover.Key == n.Name:
-		border, width = t.Selection, 1.5
-	case g.scene.Event != nil && g.scene.Event.Node == n.Name:
-		border, width = t.Focus, 2.5
-	case len(n.Ghosts) > 0:
-		border, width = t.Nominated, 2
-	case n.Unschedulable:
-		border, width = t.Cordon, 1.5
-	}
+	border, width := g.cardBorder(g.scene, n)
 	g.paint.strokeRound(dst, r, 8*z, width*z, border)
 
 	x0 := r.X + CardPad*z
@@ -191,6 +297,24 @@ func (g *Game) drawNode(dst *ebiten.Image, nb NodeBox) {
 	}
 
 	g.drawBars(dst, nb, r, x0, 11.5*z >= minTextPx)
+}
+
+// cardBorder is the colour and width of a card's outline in scene s.
+func (g *Game) cardBorder(s *Scene, n *Node) (color.RGBA, float64) {
+	t := g.theme
+	switch {
+	case g.selected.Kind == HitNode && g.selected.Key == n.Name:
+		return t.Selection, 3
+	case g.hover.Kind == HitNode && g.hover.Key == n.Name:
+		return t.Selection, 1.5
+	case s.Event != nil && s.Event.Node == n.Name:
+		return t.Focus, 2.5
+	case len(n.Ghosts) > 0:
+		return t.Nominated, 2
+	case n.Unschedulable:
+		return t.Cordon, 1.5
+	}
+	return t.CardBorder, 1
 }
 
 // drawBars draws a card's three resource bars, with their labels and
@@ -310,7 +434,11 @@ func (g *Game) drawLeaving(dst *ebiten.Image, lv Leaving, z float64) {
 // visible reports whether a screen rectangle is on screen at all: large
 // clusters draw only what the camera shows.
 func (g *Game) visible(r Rect) bool {
-	return r.X+r.W >= 0 && r.Y+r.H >= 0 && r.X <= float64(g.w) && r.Y <= float64(g.h)
+	c := g.clip
+	if c.W == 0 && c.H == 0 {
+		c = Rect{W: float64(g.w), H: float64(g.h)}
+	}
+	return r.X+r.W >= c.X && r.Y+r.H >= c.Y && r.X <= c.X+c.W && r.Y <= c.Y+c.H
 }
 
 // drawSpread writes the selected pod's topology spread counts on the

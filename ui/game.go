@@ -75,6 +75,13 @@ type Game struct {
 	world    *ebiten.Image
 	worldKey viewKey
 	live     []int
+	// worldScene, worldLayout and worldLive are what the world picture
+	// shows, for updating it card by card (updateWorld).
+	worldScene  *Scene
+	worldLayout *Layout
+	worldLive   map[string]bool
+	// clip is the part of the screen being redrawn (zero: all of it).
+	clip Rect
 	// cordonW is the width of the cordon label at size 11, for the mark at
 	// zooms too small to draw the label.
 	cordonW float64

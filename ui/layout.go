@@ -354,3 +354,59 @@ func (l *Layout) HitTest(x, y float64, rects func(key string) (Rect, bool)) Hit 
 func (c ChipBox) Timed() bool {
 	return c.Pod.Termination != nil || (c.Pending && c.Pod.Queue == QueueBackoff)
 }
+
+// SameGeometry reports whether two layouts put the lane, its sections, the
+// regions and the cards in the same places (chips aside): a picture of one
+// can then be updated card by card into the other.
+func SameGeometry(a, b *Layout) bool {
+	if a == nil || b == nil || a.Queue != b.Queue || a.Bounds != b.Bounds ||
+		len(a.Sections) != len(b.Sections) || len(a.Zones) != len(b.Zones) || len(a.Nodes) != len(b.Nodes) {
+		return false
+	}
+	for i := range a.Sections {
+		if a.Sections[i].Rect != b.Sections[i].Rect {
+			return false
+		}
+	}
+	for i := range a.Zones {
+		if a.Zones[i] != b.Zones[i] {
+			return false
+		}
+	}
+	for i := range a.Nodes {
+		if a.Nodes[i].Rect != b.Nodes[i].Rect || a.Nodes[i].Node.Name != b.Nodes[i].Node.Name {
+			return false
+		}
+	}
+	return true
+}
+
+// SameCard reports whether two nodes' cards look the same: name, figures,
+// taints, cordon, and their pods' and ghosts' chips in order.
+func SameCard(a, b *Node) bool {
+	if a.Name != b.Name || a.Allocatable != b.Allocatable || a.Requested() != b.Requested() ||
+		a.Unschedulable != b.Unschedulable || len(a.Taints) != len(b.Taints) ||
+		!sameChips(a.Pods, b.Pods) || !sameChips(a.Ghosts, b.Ghosts) {
+		return false
+	}
+	for i := range a.Taints {
+		if a.Taints[i] != b.Taints[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func sameChips(a, b []Pod) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		p, q := &a[i], &b[i]
+		if p.Namespace != q.Namespace || p.Name != q.Name || p.PriorityClass != q.PriorityClass ||
+			p.Ghost != q.Ghost || (p.Termination == nil) != (q.Termination == nil) {
+			return false
+		}
+	}
+	return true
+}

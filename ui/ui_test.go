@@ -233,3 +233,61 @@ func TestClearedNomination(t *testing.T) {
 		})
 	}
 }
+
+func TestSameCard(t *testing.T) {
+	base := func() ui.Node {
+		return ui.Node{Name: "n1", Allocatable: ui.Resources{MilliCPU: 4000, Memory: 8 << 30, Pods: 10},
+			Taints: []ui.Taint{{Key: "k", Effect: "NoSchedule"}},
+			Pods:   []ui.Pod{{Namespace: "d", Name: "a", PriorityClass: "high", Requests: ui.Resources{MilliCPU: 100}}}}
+	}
+	tests := []struct {
+		name   string
+		change func(n *ui.Node)
+		want   bool
+	}{
+		{name: "a copy", change: func(*ui.Node) {}, want: true},
+		{name: "labels are not on the card", change: func(n *ui.Node) { n.Labels = map[string]string{"x": "y"} }, want: true},
+		{name: "another pod", change: func(n *ui.Node) { n.Pods = append(n.Pods, ui.Pod{Namespace: "d", Name: "b"}) }},
+		{name: "the pod's class (its colour)", change: func(n *ui.Node) { n.Pods[0].PriorityClass = "low" }},
+		{name: "the pod terminating", change: func(n *ui.Node) { n.Pods[0].Termination = &ui.Termination{} }},
+		{name: "a ghost", change: func(n *ui.Node) { n.Ghosts = []ui.Pod{{Namespace: "d", Name: "g", Ghost: true}} }},
+		{name: "the engine's requested total", change: func(n *ui.Node) { n.Used = &ui.Resources{MilliCPU: 900} }},
+		{name: "cordoned", change: func(n *ui.Node) { n.Unschedulable = true }},
+		{name: "a taint's effect", change: func(n *ui.Node) { n.Taints = []ui.Taint{{Key: "k", Effect: "NoExecute"}} }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a, b := base(), base()
+			tt.change(&b)
+			if got := ui.SameCard(&a, &b); got != tt.want {
+				t.Errorf("SameCard = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestSameGeometry(t *testing.T) {
+	s := scene()
+	a := ui.Arrange(s, 16.0/9)
+	if !ui.SameGeometry(a, ui.Arrange(s, 16.0/9)) {
+		t.Errorf("the same scene laid out twice differs")
+	}
+	if ui.SameGeometry(a, ui.Arrange(s, 0.5)) {
+		t.Errorf("another aspect keeps the geometry")
+	}
+	// Two more pods on b1 (one now) add a chip row: the card grows.
+	grown := scene()
+	grown.Nodes[0].Pods = append(grown.Nodes[0].Pods, ui.Pod{Namespace: "d", Name: "x"}, ui.Pod{Namespace: "d", Name: "y"})
+	// One more on b1 fills its row: same places.
+	same := scene()
+	same.Nodes[0].Pods = append(same.Nodes[0].Pods, ui.Pod{Namespace: "d", Name: "x"})
+	if !ui.SameGeometry(a, ui.Arrange(same, 16.0/9)) {
+		t.Errorf("a chip in a card's free slot changes the geometry")
+	}
+	if ui.SameGeometry(a, ui.Arrange(grown, 16.0/9)) {
+		t.Errorf("a card that grew keeps the geometry")
+	}
+	if ui.SameGeometry(a, nil) {
+		t.Errorf("no layout has the same geometry")
+	}
+}

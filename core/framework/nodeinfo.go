@@ -17,7 +17,11 @@ type NodeInfo struct {
 	// snapshot); clones keep it, so per-node data a plugin keeps in slices
 	// can be found without hashing the name. changes is the snapshot's log,
 	// which clones do not write to.
-	index       int32
+	index int32
+	// spec is the node's spec as SetNode found it, kept here so that the
+	// filters that read it (NodeUnschedulable, TaintToleration) find it on
+	// the NodeInfo's first cache line instead of missing on the Node.
+	spec        api.NodeSpec
 	Pods        []*PodInfo
 	Allocatable Resource
 	// Requested sums the pods' requests.
@@ -64,9 +68,15 @@ func (n *NodeInfo) Node() *api.Node {
 	return n.node
 }
 
-// SetNode attaches the node and its allocatable.
+// NodeSpec returns the node's spec as of SetNode (the zero spec if unset).
+// Like Allocatable it is taken when the node is set: a node is changed by
+// setting a new one, as the simulation and the scheduler cache do.
+func (n *NodeInfo) NodeSpec() *api.NodeSpec { return &n.spec }
+
+// SetNode attaches the node, its spec and its allocatable.
 func (n *NodeInfo) SetNode(node *api.Node) {
 	n.node = node
+	n.spec = node.Spec
 	n.Allocatable = *NewResource(node.Status.Allocatable)
 	n.changed()
 }
@@ -218,6 +228,7 @@ func GetHostPorts(pod *api.Pod) []api.ContainerPort {
 func (n *NodeInfo) Clone() *NodeInfo {
 	out := &NodeInfo{
 		node:             n.node,
+		spec:             n.spec,
 		Requested:        *n.Requested.Clone(),
 		NonZeroRequested: *n.NonZeroRequested.Clone(),
 		Allocatable:      *n.Allocatable.Clone(),

@@ -39,8 +39,7 @@ func (pl *NodeUnschedulable) Name() string { return Name }
 // Filter rejects a cordoned node the pod does not tolerate. The rejection is
 // unresolvable: evicting pods cannot uncordon a node.
 func (pl *NodeUnschedulable) Filter(_ *framework.CycleState, pod *api.Pod, nodeInfo *framework.NodeInfo) *framework.Status {
-	node := nodeInfo.Node()
-	if !node.Spec.Unschedulable {
+	if !nodeInfo.NodeSpec().Unschedulable {
 		return nil
 	}
 	taint := api.Taint{Key: TaintNodeUnschedulable, Effect: api.TaintEffectNoSchedule}

@@ -56,8 +56,7 @@ func doNotScheduleTaint(t *api.Taint) bool {
 // Filter rejects a node with an untolerated NoSchedule or NoExecute taint.
 // Unresolvable: preemption cannot remove a taint.
 func (pl *TaintToleration) Filter(_ *framework.CycleState, pod *api.Pod, nodeInfo *framework.NodeInfo) *framework.Status {
-	node := nodeInfo.Node()
-	if _, untolerated := api.FindMatchingUntoleratedTaint(node.Spec.Taints, pod.Spec.Tolerations, doNotScheduleTaint); !untolerated {
+	if _, untolerated := api.FindMatchingUntoleratedTaint(nodeInfo.NodeSpec().Taints, pod.Spec.Tolerations, doNotScheduleTaint); !untolerated {
 		return nil
 	}
 	return framework.NewStatus(framework.UnschedulableAndUnresolvable, ErrReasonUntolerated)
@@ -122,7 +121,7 @@ func (pl *TaintToleration) Score(state *framework.CycleState, _ *api.Pod, nodeIn
 	if err != nil {
 		return 0, framework.AsStatus(err)
 	}
-	return countIntolerablePreferNoSchedule(nodeInfo.Node().Spec.Taints, s.tolerationsPreferNoSchedule), nil
+	return countIntolerablePreferNoSchedule(nodeInfo.NodeSpec().Taints, s.tolerationsPreferNoSchedule), nil
 }
 
 // ScoreNodes is Score for every node, reading the state once.
@@ -135,7 +134,7 @@ func (pl *TaintToleration) ScoreNodes(state *framework.CycleState, _ *api.Pod, n
 		return framework.AsStatus(err)
 	}
 	for i, ni := range nodes {
-		scores[i].Score = countIntolerablePreferNoSchedule(ni.Node().Spec.Taints, s.tolerationsPreferNoSchedule)
+		scores[i].Score = countIntolerablePreferNoSchedule(ni.NodeSpec().Taints, s.tolerationsPreferNoSchedule)
 	}
 	return nil
 }

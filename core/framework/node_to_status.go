@@ -1,5 +1,7 @@
 package framework
 
+import "github.com/schedplay/schedplay/core/api"
+
 // NodeToStatus maps node names to filter statuses. Nodes not in the map
 // (e.g. excluded by a PreFilterResult) have AbsentNodesStatus.
 //
@@ -17,8 +19,11 @@ type NodeToStatus struct {
 	slot    []int32
 }
 
+// pendingStatus keeps the node rather than its name: the search rejects
+// a node without reading the Node object, and its name is read only if the
+// statuses are moved into the map (a node's name never changes in place).
 type pendingStatus struct {
-	name  string
+	node  *api.Node
 	index int32
 	s     *Status
 }
@@ -51,7 +56,7 @@ func (m *NodeToStatus) flush() {
 		return
 	}
 	for _, p := range m.pending {
-		m.nodeToStatus[p.name] = p.s
+		m.nodeToStatus[p.node.Name] = p.s
 	}
 	m.dropPending()
 }
@@ -76,23 +81,23 @@ func (m *NodeToStatus) Set(name string, s *Status) {
 // (or be a clone of one that does), so that a position names one node.
 func (m *NodeToStatus) SetNodeInfo(ni *NodeInfo, s *Status) {
 	i := ni.Index()
-	name := ni.Node().Name
+	node := ni.Node()
 	if i < 0 || len(m.nodeToStatus) > 0 {
-		m.Set(name, s)
+		m.Set(node.Name, s)
 		return
 	}
 	if i >= len(m.slot) {
 		m.slot = append(m.slot, make([]int32, i+1-len(m.slot))...)
 	}
 	if k := m.slot[i]; k > 0 {
-		if p := &m.pending[k-1]; p.name == name {
+		if p := &m.pending[k-1]; p.node == node || p.node.Name == node.Name {
 			p.s = s
 			return
 		}
-		m.Set(name, s) // another node at the same position: use the map
+		m.Set(node.Name, s) // another node at the same position: use the map
 		return
 	}
-	m.pending = append(m.pending, pendingStatus{name: name, index: int32(i), s: s})
+	m.pending = append(m.pending, pendingStatus{node: node, index: int32(i), s: s})
 	m.slot[i] = int32(len(m.pending))
 }
 

@@ -31,6 +31,9 @@ func TestNodeToStatusSetNodeInfo(t *testing.T) {
 	other := framework.NewSnapshot(nil, []*api.Node{st.MakeNode().Name("x").Obj()})
 	loose := framework.NewNodeInfo()
 	loose.SetNode(st.MakeNode().Name("loose").Obj())
+	// A new object for node b at b's position, as a node update leaves it.
+	bUpdated := get("b").Clone()
+	bUpdated.SetNode(st.MakeNode().Name("b").Obj())
 	s1 := framework.NewStatus(framework.Unschedulable, "one")
 	s2 := framework.NewStatus(framework.UnschedulableAndUnresolvable, "two")
 
@@ -48,6 +51,7 @@ func TestNodeToStatusSetNodeInfo(t *testing.T) {
 		{name: "none", want: map[string]string{}},
 		{name: "two nodes", sets: []set{{get("a"), s1}, {get("c"), s2}}, want: map[string]string{"a": "one", "c": "two"}},
 		{name: "same node twice, last wins", sets: []set{{get("b"), s1}, {get("b").Clone(), s2}}, want: map[string]string{"b": "two"}},
+		{name: "a new object for the same node at its position", sets: []set{{get("b"), s1}, {bUpdated, s2}}, want: map[string]string{"b": "two"}},
 		{name: "another snapshot's node at a used position", sets: []set{{get("a"), s1}, {other.List()[0], s2}}, want: map[string]string{"a": "one", "x": "two"}},
 		{name: "a NodeInfo outside a snapshot", sets: []set{{loose, s1}, {get("b"), s2}}, want: map[string]string{"loose": "one", "b": "two"}},
 		{name: "after Set by name", byName: map[string]*framework.Status{"a": s2}, sets: []set{{get("a"), s1}, {get("c"), s1}},

@@ -32,9 +32,11 @@ type NodeInfo struct {
 	PodsWithAffinity             []*PodInfo
 	PodsWithRequiredAntiAffinity []*PodInfo
 	UsedPorts                    HostPortInfo
-	ImageStates                  map[string]*ImageStateSummary
-	Generation                   int64
-	changes                      *ChangeLog
+	// ImageStates is nil for a node without images, so that ImageLocality's
+	// len check per scored node reads no map.
+	ImageStates map[string]*ImageStateSummary
+	Generation  int64
+	changes     *ChangeLog
 }
 
 // Index returns the node's position in the List of the snapshot it was
@@ -51,8 +53,7 @@ func (n *NodeInfo) ChangeLog() *ChangeLog { return n.changes }
 // NewNodeInfo makes a NodeInfo holding pods (call SetNode to attach the node).
 func NewNodeInfo(pods ...*api.Pod) *NodeInfo {
 	ni := &NodeInfo{
-		UsedPorts:   HostPortInfo{},
-		ImageStates: map[string]*ImageStateSummary{},
+		UsedPorts: HostPortInfo{},
 	}
 	for _, p := range pods {
 		ni.AddPod(p)

@@ -50,6 +50,9 @@ func NewSnapshot(pods []*api.Pod, nodes []*api.Node) *Snapshot {
 		ni.SetNode(n)
 		for _, img := range n.Status.Images {
 			for _, name := range img.Names {
+				if ni.ImageStates == nil {
+					ni.ImageStates = map[string]*ImageStateSummary{}
+				}
 				if _, ok := ni.ImageStates[name]; !ok {
 					ni.ImageStates[name] = &ImageStateSummary{Size: sizes[name], NumNodes: images[name]}
 				}

@@ -34,4 +34,9 @@ func TestSnapshotImageStates(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("image states (-want +got):\n%s", diff)
 	}
+	// A node without images has no map at all (ImageLocality's per-node
+	// check then reads nothing more).
+	if c, _ := s.Get("c"); c.ImageStates != nil {
+		t.Errorf("node c: ImageStates = %v, want nil", c.ImageStates)
+	}
 }

@@ -190,12 +190,20 @@ func (s *Scheduler) findNodesThatPassFilters(state *framework.CycleState, pod *a
 	// A plugin may reject many nodes with one shared status; recording its
 	// plugin again would change nothing.
 	var lastRecorded *framework.Status
+	// Nominations do not change during the search: without any, each node
+	// is filtered once, directly.
+	direct := s.Framework.NoNominatedPods()
 	for i, at := 0, start%n; i < n && int32(len(feasible)) < want; i++ {
 		ni := nodes[at]
 		if at++; at == n { // nodes[(start+i+1)%n] next, without dividing
 			at = 0
 		}
-		st := s.Framework.RunFilterPluginsWithNominatedPods(state, pod, ni)
+		var st *framework.Status
+		if direct {
+			st = s.Framework.RunFilterPlugins(state, pod, ni)
+		} else {
+			st = s.Framework.RunFilterPluginsWithNominatedPods(state, pod, ni)
+		}
 		if st.Code() == framework.Error {
 			return feasible, st.AsError()
 		}

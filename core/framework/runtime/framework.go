@@ -531,7 +531,7 @@ func (f *Framework) unskippedFilterPlugins(skip map[string]bool) []framework.Fil
 // running, and, if that passes, once without them (affinity may need them
 // absent). Both must pass.
 func (f *Framework) RunFilterPluginsWithNominatedPods(state *framework.CycleState, pod *api.Pod, info *framework.NodeInfo) *framework.Status {
-	if f.nominator == nil || f.counting != nil && f.counting.NumNominatedNodes() == 0 {
+	if f.NoNominatedPods() {
 		// No node has nominated pods: the loop below would add none and
 		// filter once, as this does.
 		return f.RunFilterPlugins(state, pod, info)
@@ -555,6 +555,15 @@ func (f *Framework) RunFilterPluginsWithNominatedPods(state *framework.CycleStat
 		}
 	}
 	return status
+}
+
+// NoNominatedPods reports that RunFilterPluginsWithNominatedPods would
+// filter every node once, as RunFilterPlugins: there is no nominator, or
+// it counts no node with nominated pods. The answer holds until the
+// nominations change, so a node search may ask once and then call
+// RunFilterPlugins for each node.
+func (f *Framework) NoNominatedPods() bool {
+	return f.nominator == nil || f.counting != nil && f.counting.NumNominatedNodes() == 0
 }
 
 func (f *Framework) addGENominatedPods(pod *api.Pod, state *framework.CycleState, info *framework.NodeInfo) (bool, *framework.CycleState, *framework.NodeInfo, error) {

@@ -16,5 +16,15 @@ func leastRequestedScore(requested, capacity int64) int64 {
 	if capacity == 0 || requested > capacity {
 		return 0
 	}
-	return (capacity - requested) * framework.MaxNodeScore / capacity
+	return quo((capacity-requested)*framework.MaxNodeScore, capacity)
+}
+
+// quo is a / b. When both are non-negative and fit in 32 bits (millicores,
+// a weighted sum of scores) it divides in 32 bits, which the CPU does
+// several times faster than a 64-bit division; the quotient is the same.
+func quo(a, b int64) int64 {
+	if uint64(a)|uint64(b) < 1<<32 {
+		return int64(uint32(a) / uint32(b))
+	}
+	return a / b
 }

@@ -132,7 +132,7 @@ func (r *resourceAllocationScorer) weightedScore2(has0 bool, score0 int64, has1 
 	if weightSum == 0 {
 		return 0
 	}
-	return nodeScore / weightSum
+	return quo(nodeScore, weightSum)
 }
 
 type scorerKind int

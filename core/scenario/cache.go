@@ -117,6 +117,7 @@ func (c *Cache) load(l *loader) *Scenario {
 		cd.read = true
 		cd.diags = append([]Diagnostic(nil), l.diags[diags:]...)
 		for _, o := range l.objs[objs:] {
+			o.checked = &checked{}
 			val, ok := c.clone(o.val)
 			if !ok {
 				cd.read, cd.objs, cd.diags = false, nil, nil
@@ -131,6 +132,34 @@ func (c *Cache) load(l *loader) *Scenario {
 		return nil
 	}
 	return l.assemble()
+}
+
+// checked is what validate reported for one kept object.
+type checked struct {
+	done  bool
+	diags []Diagnostic
+}
+
+// check validates the object, or, for an object whose document the Cache
+// kept and which was validated before, reports again what validating it
+// reported then: validate reads the object alone (its value, positions and
+// label, all unchanged with the document's text and line) and changes
+// nothing but the namespace, which is defaulted here again.
+func (v *validator) check() {
+	c := v.o.checked
+	if c != nil && c.done {
+		defaultNamespace(v.o.kind, objectMeta(v.o.val))
+		for _, d := range c.diags {
+			v.l.add(d)
+		}
+		return
+	}
+	n := len(v.l.diags)
+	v.validate()
+	if c != nil {
+		c.diags = append([]Diagnostic(nil), v.l.diags[n:]...)
+		c.done = true
+	}
 }
 
 // Prepare copies the kept objects ahead of the next load, which then only

@@ -13,8 +13,9 @@ import (
 
 // loadResult is what a load gives, in a form cmp can compare.
 type loadResult struct {
-	S   *Scenario
-	Err string
+	S     *Scenario
+	Err   string
+	Diags ErrorList
 }
 
 func diffLoads(t *testing.T, c *Cache, name string, src string) {
@@ -24,9 +25,11 @@ func diffLoads(t *testing.T, c *Cache, name string, src string) {
 	want, got := loadResult{S: ws}, loadResult{S: gs}
 	if werr != nil {
 		want.Err = werr.Error()
+		want.Diags, _ = werr.(ErrorList)
 	}
 	if gerr != nil {
 		got.Err = gerr.Error()
+		got.Diags, _ = gerr.(ErrorList)
 	}
 	if diff := cmp.Diff(want, got, cmp.Exporter(func(reflect.Type) bool { return true })); diff != "" {
 		t.Errorf("%s: Cache.Load differs from Load (-want +got):\n%s", name, diff)
@@ -160,6 +163,50 @@ func testFreshObjects(t *testing.T, prepare bool) {
 	}
 	if reused < len(s1.Pods)+len(s1.Nodes) {
 		t.Errorf("the cache holds %d decoded documents, want at least the %d pods and nodes", reused, len(s1.Pods)+len(s1.Nodes))
+	}
+}
+
+// Validation results are kept with an unchanged document's objects and
+// reported again, in order, with the load's file name, next to objects
+// validated afresh; duplicates and cross-object checks still run on the
+// whole scenario.
+func TestCacheLoadKeepsValidation(t *testing.T) {
+	pod := func(name, extra string) string {
+		return "apiVersion: v1\nkind: Pod\nmetadata: {name: " + name + extra + "}\nspec:\n  containers: [{name: c, image: pause}]\n"
+	}
+	bad := "apiVersion: v1\nkind: Node\nmetadata: {name: Bad_Node, labels: {\"-x\": y}}\nstatus: {allocatable: {cpu: \"-1\"}}\n"
+	warn := "apiVersion: v1\nkind: Pod\nmetadata: {name: w, namespace: other}\nspec:\n  containers: [{name: c, image: pause, resources: {requests: {cpu: 1, memory: -1}}}]\n"
+	valid := pod("a", "") + "---\n" + pod("b", ", namespace: ns") + "---\napiVersion: v1\nkind: Node\nmetadata: {name: n}\nstatus: {allocatable: {cpu: \"1\"}}\n"
+	steps := []struct{ name, file, src string }{
+		{"valid", "s.yaml", valid},
+		{"valid again", "s.yaml", valid},
+		{"valid under another name", "t.yaml", valid},
+		{"a duplicate appended", "s.yaml", valid + "---\n" + pod("a", "")},
+		{"invalid objects added", "s.yaml", bad + "---\n" + valid + "---\n" + warn},
+		{"invalid objects again", "s.yaml", bad + "---\n" + valid + "---\n" + warn},
+		{"invalid objects under another name", "u.yaml", bad + "---\n" + valid + "---\n" + warn},
+		{"one fixed", "s.yaml", valid + "---\n" + warn},
+		{"bad back, valid moved", "s.yaml", bad + "---\n# moved\n" + valid},
+		{"bad twice", "s.yaml", bad + "---\n" + bad + "---\n" + valid},
+		{"valid", "s.yaml", valid},
+	}
+	c := &Cache{}
+	for i, st := range steps {
+		diffLoads(t, c, st.file, st.src)
+		if i%3 == 1 {
+			c.Prepare()
+		}
+	}
+	kept := 0
+	for _, cd := range c.docs {
+		for _, o := range cd.objs {
+			if o.checked != nil && o.checked.done {
+				kept++
+			}
+		}
+	}
+	if kept != 3 {
+		t.Errorf("the cache holds %d validated objects, want the 3 of the last text", kept)
 	}
 }
 

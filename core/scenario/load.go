@@ -40,6 +40,9 @@ type object struct {
 	paths map[string]Pos
 	raw   *ynode
 	val   any
+	// checked, for an object a Cache keeps, is what validating it reported
+	// (shared by the copies the Cache hands out).
+	checked *checked
 }
 
 type loader struct {
@@ -205,7 +208,7 @@ func (l *loader) assemble() *Scenario {
 		}
 		seen[o.key] = o
 		s.Positions[o.key] = o.pos
-		v.validate()
+		v.check()
 	}
 	if cfgObj != nil {
 		s.Positions[cfgObj.key] = cfgObj.pos

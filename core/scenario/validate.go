@@ -41,15 +41,25 @@ func (v *validator) warn(path, msg, hint string) {
 	v.l.warnAt(v.posOf(path), v.o.label, path, msg, hint)
 }
 
+// defaultNamespace sets the namespace as the API server would (default for
+// a namespaced kind, none otherwise); it reports whether the kind has one.
+func defaultNamespace(kind string, meta *api.ObjectMeta) bool {
+	if !kinds[kind].namespaced {
+		meta.Namespace = ""
+		return false
+	}
+	if meta.Namespace == "" {
+		meta.Namespace = "default"
+	}
+	return true
+}
+
+// validate checks the object alone (and defaults its namespace): what it
+// reports depends on nothing else, which lets Cache keep it (check).
 func (v *validator) validate() {
 	meta := objectMeta(v.o.val)
-	if kinds[v.o.kind].namespaced {
-		if meta.Namespace == "" {
-			meta.Namespace = "default"
-		}
+	if defaultNamespace(v.o.kind, meta) {
 		v.dnsLabel("metadata.namespace", meta.Namespace)
-	} else {
-		meta.Namespace = ""
 	}
 	if meta.Name != "" {
 		if v.o.kind == "Namespace" || v.o.kind == "Service" {

@@ -18,6 +18,8 @@ type tween struct {
 	gone    int
 	pod     Pod
 	pending bool
+	// mark is the Retarget that last found the chip in its layout.
+	mark int
 }
 
 // Leaving is a chip fading out after its pod left the scene (deleted,
@@ -35,6 +37,12 @@ type Leaving struct {
 // It counts ticks, so it is deterministic and needs no clock.
 type Motion struct {
 	chips map[string]*tween
+	// mark numbers the Retargets; at holds the tweens of the last
+	// Retarget's layout (laid), chip by chip, so per-chip reads during a
+	// frame (hit tests, drawing) need no key lookup.
+	mark int
+	laid *Layout
+	at   []*tween
 }
 
 // NewMotion returns an empty Motion.
@@ -43,29 +51,50 @@ func NewMotion() *Motion { return &Motion{chips: map[string]*tween{}} }
 // Retarget takes the places of a new layout. Pods already shown move from
 // their current drawn place; pods that are gone are forgotten.
 func (m *Motion) Retarget(l *Layout) {
-	seen := make(map[string]bool, len(l.Chips))
-	for _, c := range l.Chips {
-		key := c.Key
-		seen[key] = true
-		t, ok := m.chips[key]
+	m.mark++
+	m.laid = l
+	m.at = m.at[:0]
+	for i := range l.Chips {
+		c := &l.Chips[i]
+		t, ok := m.chips[c.Key]
 		switch {
 		case !ok || t.gone > 0:
-			m.chips[key] = &tween{from: c.Rect, to: c.Rect, tick: MoveTicks, pod: *c.Pod, pending: c.Pending}
+			t = &tween{from: c.Rect, to: c.Rect, tick: MoveTicks}
+			m.chips[c.Key] = t
 		case t.to != c.Rect:
-			cur, _ := m.Rect(key)
+			cur, _ := t.rect()
 			t.from, t.to, t.tick = cur, c.Rect, 0
 		}
-		if t := m.chips[key]; t != nil {
-			t.pod, t.pending = *c.Pod, c.Pending
-		}
+		t.pod, t.pending, t.mark = *c.Pod, c.Pending, m.mark
+		m.at = append(m.at, t)
 	}
-	for key, t := range m.chips {
-		if !seen[key] && t.gone == 0 {
+	for _, t := range m.chips {
+		if t.mark != m.mark && t.gone == 0 {
 			// Settle where it was drawn, then fade out there.
-			cur, _ := m.Rect(key)
+			cur, _ := t.rect()
 			t.from, t.to, t.tick, t.gone = cur, cur, MoveTicks, 1
 		}
 	}
+}
+
+// ChipAt returns where chip i of layout l is drawn now and its opacity; l
+// is normally the layout last given to Retarget, whose tweens are indexed
+// by chip, else the chip's key is looked up.
+func (m *Motion) ChipAt(l *Layout, i int) (Rect, float64) {
+	t := (*tween)(nil)
+	if l == m.laid && i < len(m.at) {
+		t = m.at[i]
+	} else {
+		t = m.chips[l.Chips[i].Key]
+	}
+	if t == nil {
+		return l.Chips[i].Rect, 1
+	}
+	r, ok := t.rect()
+	if !ok {
+		r = l.Chips[i].Rect
+	}
+	return r, t.alpha()
 }
 
 // Step advances every animation by one tick.
@@ -111,7 +140,14 @@ func (m *Motion) Leaving() []Leaving {
 // Rect returns where the chip is drawn now; chips fading out have none.
 func (m *Motion) Rect(key string) (Rect, bool) {
 	t, ok := m.chips[key]
-	if !ok || t.gone > 0 {
+	if !ok {
+		return Rect{}, false
+	}
+	return t.rect()
+}
+
+func (t *tween) rect() (Rect, bool) {
+	if t.gone > 0 {
 		return Rect{}, false
 	}
 	if t.tick >= MoveTicks {
@@ -132,8 +168,10 @@ func (m *Motion) Alpha(key string) float64 {
 	if !ok {
 		return 1
 	}
-	return easeOutCubic(float64(t.age) / FadeTicks)
+	return t.alpha()
 }
+
+func (t *tween) alpha() float64 { return easeOutCubic(float64(t.age) / FadeTicks) }
 
 func lerp(a, b, p float64) float64 { return a + (b-a)*p }
 

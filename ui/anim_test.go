@@ -180,3 +180,46 @@ func TestChipBoxTimed(t *testing.T) {
 		})
 	}
 }
+
+// ChipAt reads a chip by its index in the last layout given to Retarget;
+// it must agree with the lookup by key at every tick of a move and fade,
+// and fall back to the key for any other layout.
+func TestMotionChipAtAgreesWithRectAndAlpha(t *testing.T) {
+	s := &ui.Scene{Nodes: []ui.Node{{Name: "n1"}}, Pending: []ui.Pod{{Namespace: "d", Name: "p"}, {Namespace: "d", Name: "q"}}}
+	m := ui.NewMotion()
+	m.Retarget(ui.Arrange(s, 1))
+	m.Step()
+	s.Nodes[0].Pods, s.Pending = []ui.Pod{{Namespace: "d", Name: "p", Node: "n1"}}, []ui.Pod{{Namespace: "d", Name: "q"}, {Namespace: "d", Name: "r"}}
+	after := ui.Arrange(s, 1)
+	m.Retarget(after)
+	other := ui.Arrange(s, 1) // same places, not the layout Motion indexed
+	type drawn struct {
+		R ui.Rect
+		A float64
+	}
+	moved := false
+	for tick := 0; tick <= ui.MoveTicks; tick++ {
+		for i, c := range after.Chips {
+			r, ok := m.Rect(c.Key)
+			if !ok {
+				t.Fatalf("tick %d: chip %s has no place", tick, c.Key)
+			}
+			want := drawn{r, m.Alpha(c.Key)}
+			gr, ga := m.ChipAt(after, i)
+			if diff := cmp.Diff(want, drawn{gr, ga}); diff != "" {
+				t.Fatalf("tick %d: ChipAt(%s) (-want +got):\n%s", tick, c.Key, diff)
+			}
+			or, oa := m.ChipAt(other, i)
+			if diff := cmp.Diff(want, drawn{or, oa}); diff != "" {
+				t.Fatalf("tick %d: ChipAt(%s) on another layout (-want +got):\n%s", tick, c.Key, diff)
+			}
+			if r != c.Rect {
+				moved = true
+			}
+		}
+		m.Step()
+	}
+	if !moved {
+		t.Error("no chip was drawn off its place: the test checked nothing moving")
+	}
+}

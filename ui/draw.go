@@ -45,7 +45,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	}
 	screen.DrawImage(g.world, &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy})
 	for _, i := range g.live {
-		g.drawChip(screen, g.layout.Chips[i], z)
+		g.drawChip(screen, i, z)
 	}
 	for _, lv := range g.motion.Leaving() {
 		g.drawLeaving(screen, lv, z)
@@ -99,12 +99,12 @@ func (g *Game) drawWorldLayers(dst *ebiten.Image) {
 		g.drawNode(dst, nb)
 	}
 	live := 0
-	for i, c := range g.layout.Chips {
+	for i := range g.layout.Chips {
 		if live < len(g.live) && g.live[live] == i {
 			live++
 			continue
 		}
-		g.drawChip(dst, c, z)
+		g.drawChip(dst, i, z)
 	}
 	g.paint.flush()
 }
@@ -348,18 +348,15 @@ func (g *Game) drawBars(dst *ebiten.Image, nb NodeBox, r Rect, x0 float64, withT
 	}
 }
 
-func (g *Game) drawChip(dst *ebiten.Image, c ChipBox, z float64) {
+func (g *Game) drawChip(dst *ebiten.Image, i int, z float64) {
 	t := g.theme
+	c := g.layout.Chips[i]
 	key := strings.TrimPrefix(c.Key, "ghost:") // the pod's key, without building it per chip and frame
-	wr, ok := g.motion.Rect(c.Key)
-	if !ok {
-		wr = c.Rect
-	}
+	wr, a := g.motion.ChipAt(g.layout, i)
 	r := g.screenRect(wr)
 	if !g.visible(r) {
 		return
 	}
-	a := g.motion.Alpha(c.Key)
 	bg := PodColor(g.legend, c.Pod)
 	term := c.Pod.Termination
 	switch {

@@ -333,13 +333,19 @@ func (g *Game) input() {
 	}
 
 	wx, wy := g.cam.ToWorld(x, y)
-	g.hover = g.layout.HitTest(wx, wy, g.motion.Rect)
+	g.hover = g.layout.HitTest(wx, wy, g.drawnChip)
 }
 
 func (g *Game) click(x, y float64) {
 	wx, wy := g.cam.ToWorld(x, y)
-	g.selected = g.layout.HitTest(wx, wy, g.motion.Rect)
+	g.selected = g.layout.HitTest(wx, wy, g.drawnChip)
 	g.report()
+}
+
+// drawnChip is where chip i of the layout is drawn now.
+func (g *Game) drawnChip(i int) Rect {
+	r, _ := g.motion.ChipAt(g.layout, i)
+	return r
 }
 
 func (g *Game) report() {

@@ -326,19 +326,16 @@ type Hit struct {
 }
 
 // HitTest returns what lies under the world point (x, y); chips win over the
-// card they sit on. rects gives each chip's drawn position (chips move while
+// card they sit on. rects gives chip i's drawn position (chips move while
 // animating); nil means the laid-out position.
-func (l *Layout) HitTest(x, y float64, rects func(key string) (Rect, bool)) Hit {
+func (l *Layout) HitTest(x, y float64, rects func(i int) Rect) Hit {
 	for i := len(l.Chips) - 1; i >= 0; i-- {
-		c := l.Chips[i]
-		r := c.Rect
+		r := l.Chips[i].Rect
 		if rects != nil {
-			if ar, ok := rects(c.Key); ok {
-				r = ar
-			}
+			r = rects(i)
 		}
 		if r.Contains(x, y) {
-			return Hit{Kind: HitPod, Key: c.Pod.Key()}
+			return Hit{Kind: HitPod, Key: l.Chips[i].Pod.Key()}
 		}
 	}
 	for _, n := range l.Nodes {

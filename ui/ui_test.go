@@ -144,10 +144,16 @@ func TestHitTest(t *testing.T) {
 		}
 	}
 	moved := ui.Rect{X: -1000, Y: -1000, W: 10, H: 10}
+	movedDB1 := func(i int) ui.Rect {
+		if l.Chips[i].Key == "default/db-1" {
+			return moved
+		}
+		return l.Chips[i].Rect
+	}
 	tests := []struct {
 		name  string
 		x, y  float64
-		rects func(string) (ui.Rect, bool)
+		rects func(int) ui.Rect
 		want  ui.Hit
 	}{
 		{name: "chip on a card", x: db1.Rect.X + 1, y: db1.Rect.Y + 1, want: ui.Hit{Kind: ui.HitPod, Key: "default/db-1"}},
@@ -156,12 +162,12 @@ func TestHitTest(t *testing.T) {
 		{name: "empty space", x: -50, y: -50, want: ui.Hit{}},
 		{
 			name: "animated chip is hit where it is drawn", x: -995, y: -995,
-			rects: func(k string) (ui.Rect, bool) { return moved, k == "default/db-1" },
+			rects: movedDB1,
 			want:  ui.Hit{Kind: ui.HitPod, Key: "default/db-1"},
 		},
 		{
 			name: "card under a chip that moved away", x: db1.Rect.X + 1, y: db1.Rect.Y + 1,
-			rects: func(k string) (ui.Rect, bool) { return moved, k == "default/db-1" },
+			rects: movedDB1,
 			want:  ui.Hit{Kind: ui.HitNode, Key: "a2"},
 		},
 	}

@@ -317,3 +317,33 @@ func BenchmarkEditLoad(b *testing.B) {
 		}
 	})
 }
+
+// place puts every kind's object into exactly the Scenario lists of its
+// type (what the reflective walk over the fields did).
+func TestPlaceEveryKind(t *testing.T) {
+	for kind, info := range kinds {
+		t.Run(kind, func(t *testing.T) {
+			v := info.newObj()
+			s := &Scenario{}
+			s.place(v)
+			want, got := 0, 0
+			sv := reflect.ValueOf(s).Elem()
+			for i := 0; i < sv.NumField(); i++ {
+				f := sv.Field(i)
+				if f.Kind() != reflect.Slice || f.Type().Elem() != reflect.TypeOf(v) {
+					continue
+				}
+				want++
+				if f.Len() == 1 && f.Index(0).Interface() == v {
+					got++
+				}
+			}
+			if kind == "KubeSchedulerConfiguration" {
+				want = 0 // Config is not a list
+			}
+			if got != want {
+				t.Errorf("placed in %d of the %d lists of its type", got, want)
+			}
+		})
+	}
+}

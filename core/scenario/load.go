@@ -222,14 +222,8 @@ func (l *loader) assemble() *Scenario {
 		return nil
 	}
 	// Each object goes to the Scenario list of its type, in document order.
-	sv := reflect.ValueOf(s).Elem()
 	for _, o := range l.objs {
-		ov := reflect.ValueOf(o.val)
-		for i := 0; i < sv.NumField(); i++ {
-			if f := sv.Field(i); f.Kind() == reflect.Slice && f.Type().Elem() == ov.Type() {
-				f.Set(reflect.Append(f, ov))
-			}
-		}
+		s.place(o.val)
 	}
 	l.admit(s)
 	l.assembleTimeline(s)
@@ -238,6 +232,34 @@ func (l *loader) assemble() *Scenario {
 		return nil
 	}
 	return s
+}
+
+// place appends a decoded object to the list of its type (a type switch:
+// the reflective walk over the fields was a good part of assembling in the
+// browser). TestPlaceEveryKind checks it against the fields.
+func (s *Scenario) place(v any) {
+	switch x := v.(type) {
+	case *api.Node:
+		s.Nodes = append(s.Nodes, x)
+	case *api.Pod:
+		s.Pods = append(s.Pods, x)
+	case *api.PriorityClass:
+		s.PriorityClasses = append(s.PriorityClasses, x)
+	case *api.PodDisruptionBudget:
+		s.PDBs = append(s.PDBs, x)
+	case *api.Namespace:
+		s.Namespaces = append(s.Namespaces, x)
+	case *api.Service:
+		s.Services = append(s.Services, x)
+	case *api.ReplicationController:
+		s.ReplicationControllers = append(s.ReplicationControllers, x)
+	case *api.ReplicaSet:
+		s.ReplicaSets = append(s.ReplicaSets, x)
+	case *api.StatefulSet:
+		s.StatefulSets = append(s.StatefulSets, x)
+	case *api.Deployment:
+		s.Deployments = append(s.Deployments, x)
+	}
 }
 
 // objectOf finds the object record of a decoded value (indexed on first

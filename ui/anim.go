@@ -20,7 +20,14 @@ type tween struct {
 	pending bool
 	// mark is the Retarget that last found the chip in its layout.
 	mark int
+	key  string
+	// active: listed in Motion.active (moving, fading in or out); dead:
+	// replaced in the map by a new tween for the same key.
+	active, dead bool
 }
+
+// busy reports whether the tween still changes from tick to tick.
+func (t *tween) busy() bool { return t.tick < MoveTicks || t.age < FadeTicks || t.gone > 0 }
 
 // Leaving is a chip fading out after its pod left the scene (deleted,
 // evicted, or its ghost cleared).
@@ -43,6 +50,16 @@ type Motion struct {
 	mark int
 	laid *Layout
 	at   []*tween
+	// active lists the tweens that change from tick to tick, so that a tick
+	// of a still picture walks a few chips instead of all of them.
+	active []*tween
+}
+
+func (m *Motion) wake(t *tween) {
+	if !t.active {
+		t.active = true
+		m.active = append(m.active, t)
+	}
 }
 
 // NewMotion returns an empty Motion.
@@ -59,11 +76,16 @@ func (m *Motion) Retarget(l *Layout) {
 		t, ok := m.chips[c.Key]
 		switch {
 		case !ok || t.gone > 0:
-			t = &tween{from: c.Rect, to: c.Rect, tick: MoveTicks}
+			if ok {
+				t.dead = true
+			}
+			t = &tween{from: c.Rect, to: c.Rect, tick: MoveTicks, key: c.Key}
 			m.chips[c.Key] = t
+			m.wake(t)
 		case t.to != c.Rect:
 			cur, _ := t.rect()
 			t.from, t.to, t.tick = cur, c.Rect, 0
+			m.wake(t)
 		}
 		t.pod, t.pending, t.mark = *c.Pod, c.Pending, m.mark
 		m.at = append(m.at, t)
@@ -73,6 +95,7 @@ func (m *Motion) Retarget(l *Layout) {
 			// Settle where it was drawn, then fade out there.
 			cur, _ := t.rect()
 			t.from, t.to, t.tick, t.gone = cur, cur, MoveTicks, 1
+			m.wake(t)
 		}
 	}
 }
@@ -81,12 +104,7 @@ func (m *Motion) Retarget(l *Layout) {
 // is normally the layout last given to Retarget, whose tweens are indexed
 // by chip, else the chip's key is looked up.
 func (m *Motion) ChipAt(l *Layout, i int) (Rect, float64) {
-	t := (*tween)(nil)
-	if l == m.laid && i < len(m.at) {
-		t = m.at[i]
-	} else {
-		t = m.chips[l.Chips[i].Key]
-	}
+	t := m.tweenAt(l, i)
 	if t == nil {
 		return l.Chips[i].Rect, 1
 	}
@@ -97,9 +115,31 @@ func (m *Motion) ChipAt(l *Layout, i int) (Rect, float64) {
 	return r, t.alpha()
 }
 
+func (m *Motion) tweenAt(l *Layout, i int) *tween {
+	if l == m.laid && i < len(m.at) {
+		return m.at[i]
+	}
+	return m.chips[l.Chips[i].Key]
+}
+
+// SettledAt is Settled for chip i of layout l (see ChipAt).
+func (m *Motion) SettledAt(l *Layout, i int) bool {
+	t := m.tweenAt(l, i)
+	return t == nil || t.settledAt(l.Chips[i].Rect)
+}
+
+func (t *tween) settledAt(at Rect) bool {
+	return t.gone == 0 && t.tick >= MoveTicks && t.age >= FadeTicks && t.to == at
+}
+
 // Step advances every animation by one tick.
 func (m *Motion) Step() {
-	for key, t := range m.chips {
+	kept := m.active[:0]
+	for _, t := range m.active {
+		if t.dead {
+			t.active = false
+			continue
+		}
 		if t.tick < MoveTicks {
 			t.tick++
 		}
@@ -108,16 +148,25 @@ func (m *Motion) Step() {
 		}
 		if t.gone > 0 {
 			if t.gone++; t.gone > LeaveTicks+1 {
-				delete(m.chips, key)
+				delete(m.chips, t.key)
+				t.active = false
+				continue
 			}
 		}
+		if !t.busy() {
+			t.active = false
+			continue
+		}
+		kept = append(kept, t)
 	}
+	clear(m.active[len(kept):])
+	m.active = kept
 }
 
 // Busy reports whether anything is still moving or fading.
 func (m *Motion) Busy() bool {
-	for _, t := range m.chips {
-		if t.tick < MoveTicks || t.age < FadeTicks || t.gone > 0 {
+	for _, t := range m.active {
+		if !t.dead && t.busy() {
 			return true
 		}
 	}
@@ -127,10 +176,10 @@ func (m *Motion) Busy() bool {
 // Leaving returns the chips fading out, in key order.
 func (m *Motion) Leaving() []Leaving {
 	var out []Leaving
-	for key, t := range m.chips {
-		if t.gone > 0 {
+	for _, t := range m.active {
+		if t.gone > 0 && !t.dead {
 			a := 1 - easeOutCubic(float64(t.gone-1)/LeaveTicks)
-			out = append(out, Leaving{Key: key, Pod: t.pod, Rect: t.to, Alpha: a, Pending: t.pending})
+			out = append(out, Leaving{Key: t.key, Pod: t.pod, Rect: t.to, Alpha: a, Pending: t.pending})
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })
@@ -191,5 +240,5 @@ func (m *Motion) Settled(key string, at Rect) bool {
 	if !ok {
 		return true // not animated: drawn at its place
 	}
-	return t.gone == 0 && t.tick >= MoveTicks && t.age >= FadeTicks && t.to == at
+	return t.settledAt(at)
 }

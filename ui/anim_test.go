@@ -181,7 +181,7 @@ func TestChipBoxTimed(t *testing.T) {
 	}
 }
 
-// ChipAt reads a chip by its index in the last layout given to Retarget;
+// ChipAt and SettledAt read a chip by its index in the last layout given to Retarget;
 // it must agree with the lookup by key at every tick of a move and fade,
 // and fall back to the key for any other layout.
 func TestMotionChipAtAgreesWithRectAndAlpha(t *testing.T) {
@@ -213,6 +213,9 @@ func TestMotionChipAtAgreesWithRectAndAlpha(t *testing.T) {
 			if diff := cmp.Diff(want, drawn{or, oa}); diff != "" {
 				t.Fatalf("tick %d: ChipAt(%s) on another layout (-want +got):\n%s", tick, c.Key, diff)
 			}
+			if got, want := m.SettledAt(after, i), m.Settled(c.Key, c.Rect); got != want {
+				t.Fatalf("tick %d: SettledAt(%s) = %v, Settled = %v", tick, c.Key, got, want)
+			}
 			if r != c.Rect {
 				moved = true
 			}
@@ -221,5 +224,40 @@ func TestMotionChipAtAgreesWithRectAndAlpha(t *testing.T) {
 	}
 	if !moved {
 		t.Error("no chip was drawn off its place: the test checked nothing moving")
+	}
+}
+
+// A pod that leaves and comes back while its old chip fades out: the old
+// fade must neither be listed nor forget the new chip when it ends.
+func TestMotionChipBackWhileFadingOut(t *testing.T) {
+	s := &ui.Scene{Nodes: []ui.Node{{Name: "n1"}}, Pending: []ui.Pod{{Namespace: "d", Name: "p"}}}
+	m := ui.NewMotion()
+	m.Retarget(ui.Arrange(s, 1))
+	for range ui.FadeTicks {
+		m.Step()
+	}
+	if m.Busy() {
+		t.Fatal("motion busy after the fade-in")
+	}
+	pending := s.Pending
+	s.Pending = nil
+	m.Retarget(ui.Arrange(s, 1))
+	m.Step()
+	if got := len(m.Leaving()); got != 1 {
+		t.Fatalf("%d chips fading out, want 1", got)
+	}
+	s.Pending = pending
+	m.Retarget(ui.Arrange(s, 1))
+	if got := m.Leaving(); len(got) != 0 {
+		t.Errorf("the returned chip is still listed as fading out: %+v", got)
+	}
+	for range ui.LeaveTicks + 4 {
+		m.Step()
+	}
+	if _, ok := m.Rect("d/p"); !ok {
+		t.Error("the returned chip was forgotten when its old fade ended")
+	}
+	if m.Busy() || len(m.Leaving()) != 0 {
+		t.Errorf("motion busy %v with %d chips fading out after everything settled", m.Busy(), len(m.Leaving()))
 	}
 }

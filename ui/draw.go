@@ -115,7 +115,7 @@ func (g *Game) liveChips() map[string]bool {
 	g.live = g.live[:0]
 	keys := map[string]bool{}
 	for i, c := range g.layout.Chips {
-		if c.Timed() || !g.motion.Settled(c.Key, c.Rect) {
+		if c.Timed() || !g.motion.SettledAt(g.layout, i) {
 			g.live = append(g.live, i)
 			keys[c.Key] = true
 		}

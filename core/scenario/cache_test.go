@@ -319,7 +319,8 @@ func BenchmarkEditLoad(b *testing.B) {
 }
 
 // place puts every kind's object into exactly the Scenario lists of its
-// type (what the reflective walk over the fields did).
+// type (what the reflective walk over the fields did), and objectMeta finds
+// its ObjectMeta.
 func TestPlaceEveryKind(t *testing.T) {
 	for kind, info := range kinds {
 		t.Run(kind, func(t *testing.T) {
@@ -343,6 +344,12 @@ func TestPlaceEveryKind(t *testing.T) {
 			}
 			if got != want {
 				t.Errorf("placed in %d of the %d lists of its type", got, want)
+			}
+			// objectMeta's type switch finds the field reflection finds.
+			if f := reflect.ValueOf(v).Elem().FieldByName("ObjectMeta"); f.IsValid() {
+				if m := objectMeta(v); m != f.Addr().Interface() {
+					t.Errorf("objectMeta gave %p, want the ObjectMeta field at %p", m, f.Addr().Interface())
+				}
 			}
 		})
 	}

@@ -98,25 +98,37 @@ func (g *Game) drawWorldLayers(dst *ebiten.Image) {
 	for _, nb := range g.layout.Nodes {
 		g.drawNode(dst, nb)
 	}
-	live := 0
-	for i := range g.layout.Chips {
-		if live < len(g.live) && g.live[live] == i {
-			live++
-			continue
+	// Chips lie inside the lane or their card: only the chips of those
+	// that reach into the clip are looked at (a card-by-card update
+	// redraws dozens of cards of hundreds).
+	g.drawStillChips(dst, 0, g.layout.QueueChips, z)
+	for _, nb := range g.layout.Nodes {
+		if nb.EndChip > nb.FirstChip && g.visible(g.screenRect(nb.Rect)) {
+			g.drawStillChips(dst, nb.FirstChip, nb.EndChip, z)
 		}
-		g.drawChip(dst, i, z)
 	}
 	g.paint.flush()
+}
+
+// drawStillChips draws chips lo to hi-1 but the live ones.
+func (g *Game) drawStillChips(dst *ebiten.Image, lo, hi int, z float64) {
+	for i := lo; i < hi; i++ {
+		if !g.liveMask[i] {
+			g.drawChip(dst, i, z)
+		}
+	}
 }
 
 // liveChips lists the chips to leave out of the world picture (indices
 // into layout.Chips) and returns their keys.
 func (g *Game) liveChips() map[string]bool {
 	g.live = g.live[:0]
+	g.liveMask = append(g.liveMask[:0], make([]bool, len(g.layout.Chips))...)
 	keys := map[string]bool{}
 	for i, c := range g.layout.Chips {
 		if c.Timed() || !g.motion.SettledAt(g.layout, i) {
 			g.live = append(g.live, i)
+			g.liveMask[i] = true
 			keys[c.Key] = true
 		}
 	}

@@ -75,6 +75,7 @@ type Game struct {
 	world    *ebiten.Image
 	worldKey viewKey
 	live     []int
+	liveMask []bool // by chip index: in live
 	// worldScene, worldLayout and worldLive are what the world picture
 	// shows, for updating it card by card (updateWorld).
 	worldScene  *Scene

@@ -64,6 +64,8 @@ type ZoneBox struct {
 type NodeBox struct {
 	Node *Node
 	Rect Rect
+	// FirstChip and EndChip bound the card's chips in Layout.Chips.
+	FirstChip, EndChip int
 }
 
 // BarRect returns the rectangle of resource bar i (0 cpu, 1 memory, 2 pods),
@@ -115,7 +117,9 @@ type Layout struct {
 	Zones    []ZoneBox
 	Nodes    []NodeBox
 	Chips    []ChipBox
-	Bounds   Rect
+	// QueueChips is how many chips, first in Chips, sit in the queue lane.
+	QueueChips int
+	Bounds     Rect
 }
 
 // queueOrder is the order of the lane's sections: what pops first on top.
@@ -204,6 +208,7 @@ func Arrange(s *Scene, aspect float64) *Layout {
 	}
 
 	l.arrangeQueue(s, rowW)
+	l.QueueChips = len(l.Chips)
 	l.Bounds = l.Queue
 
 	x, y, lineH := 0.0, l.Queue.H+ZoneGap, 0.0
@@ -221,9 +226,10 @@ func Arrange(s *Scene, aspect float64) *Layout {
 					break
 				}
 				n := sh.zone.Nodes[i]
-				nb := NodeBox{Node: n, Rect: Rect{X: x + ZonePad + float64(c)*(CardW+CardGap), Y: cy, W: CardW, H: rh}}
-				l.Nodes = append(l.Nodes, nb)
+				nb := NodeBox{Node: n, Rect: Rect{X: x + ZonePad + float64(c)*(CardW+CardGap), Y: cy, W: CardW, H: rh}, FirstChip: len(l.Chips)}
 				l.addNodeChips(nb)
+				nb.EndChip = len(l.Chips)
+				l.Nodes = append(l.Nodes, nb)
 			}
 			cy += rh + CardGap
 		}

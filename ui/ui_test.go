@@ -297,3 +297,44 @@ func TestSameGeometry(t *testing.T) {
 		t.Errorf("no layout has the same geometry")
 	}
 }
+
+// Each card's chip range holds exactly its pods and ghosts, inside the
+// card; the lane's chips come first: the world picture's card-by-card
+// redraw only looks at the chips of the cards it redraws.
+func TestArrangeChipRangesByCard(t *testing.T) {
+	s := scene()
+	s.Nodes[0].Ghosts = append(s.Nodes[0].Ghosts, ui.Pod{Namespace: "default", Name: "new", Ghost: true})
+	l := ui.Arrange(s, 16.0/9)
+	owner := make([]string, len(l.Chips))
+	for i := 0; i < l.QueueChips; i++ {
+		if !l.Chips[i].Pending || !l.Queue.Contains(l.Chips[i].Rect.X, l.Chips[i].Rect.Y) {
+			t.Errorf("chip %d (%s) counted in the lane is not a pending chip in it", i, l.Chips[i].Key)
+		}
+		owner[i] = "queue"
+	}
+	next := l.QueueChips
+	for _, nb := range l.Nodes {
+		if nb.FirstChip != next {
+			t.Errorf("card %s starts at chip %d, want %d", nb.Node.Name, nb.FirstChip, next)
+		}
+		if got, want := nb.EndChip-nb.FirstChip, len(nb.Node.Pods)+len(nb.Node.Ghosts); got != want {
+			t.Errorf("card %s has %d chips in its range, want %d", nb.Node.Name, got, want)
+		}
+		for i := nb.FirstChip; i < nb.EndChip; i++ {
+			c := l.Chips[i].Rect
+			if !nb.Rect.Contains(c.X, c.Y) || !nb.Rect.Contains(c.X+c.W, c.Y+c.H) {
+				t.Errorf("chip %s at %+v is outside its card %s at %+v", l.Chips[i].Key, c, nb.Node.Name, nb.Rect)
+			}
+			owner[i] = nb.Node.Name
+		}
+		next = nb.EndChip
+	}
+	for i, o := range owner {
+		if o == "" {
+			t.Errorf("chip %d (%s) belongs to no range", i, l.Chips[i].Key)
+		}
+	}
+	if next != len(l.Chips) {
+		t.Errorf("ranges end at chip %d of %d", next, len(l.Chips))
+	}
+}

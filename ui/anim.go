@@ -1,6 +1,9 @@
 package ui
 
-import "sort"
+import (
+	"sort"
+	"strings"
+)
 
 // Tween durations in ticks (Update runs 60 times a second).
 const (
@@ -79,8 +82,11 @@ func (m *Motion) Retarget(l *Layout) {
 			if ok {
 				t.dead = true
 			}
-			t = &tween{from: c.Rect, to: c.Rect, tick: MoveTicks, key: c.Key}
-			m.chips[c.Key] = t
+			// The layout's keys share one string per layout: a copy keeps
+			// this one from holding it.
+			k := strings.Clone(c.Key)
+			t = &tween{from: c.Rect, to: c.Rect, tick: MoveTicks, key: k}
+			m.chips[k] = t
 			m.wake(t)
 		case t.to != c.Rect:
 			cur, _ := t.rect()

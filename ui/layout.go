@@ -1,6 +1,9 @@
 package ui
 
-import "math"
+import (
+	"math"
+	"strings"
+)
 
 // Rect is an axis-aligned rectangle in world units (CSS pixels at zoom 1).
 type Rect struct {
@@ -237,7 +240,44 @@ func Arrange(s *Scene, aspect float64) *Layout {
 		x += sh.w + ZoneGap
 		lineH = math.Max(lineH, sh.h)
 	}
+	l.setKeys()
 	return l
+}
+
+// ghostPrefix starts the key of a nominated pod's ghost on a card.
+const ghostPrefix = "ghost:"
+
+// setKeys names every chip: its pod's key, "ghost:" before it for a ghost
+// (marked by addNodeChips with the bare prefix).
+// The keys are cut out of one string, one allocation per layout instead of
+// one per chip (a layout is made per event; Motion copies the keys it keeps).
+func (l *Layout) setKeys() {
+	n := 0
+	for _, c := range l.Chips {
+		if c.Key == ghostPrefix {
+			n += len(ghostPrefix)
+		}
+		n += len(c.Pod.Namespace) + 1 + len(c.Pod.Name)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for _, c := range l.Chips {
+		if c.Key == ghostPrefix {
+			b.WriteString(ghostPrefix)
+		}
+		b.WriteString(c.Pod.Namespace)
+		b.WriteByte('/')
+		b.WriteString(c.Pod.Name)
+	}
+	all, at := b.String(), 0
+	for i := range l.Chips {
+		c := &l.Chips[i]
+		end := at + len(c.Pod.Namespace) + 1 + len(c.Pod.Name)
+		if c.Key == ghostPrefix {
+			end += len(ghostPrefix)
+		}
+		c.Key, at = all[at:end], end
+	}
 }
 
 // arrangeQueue lays the lane out on top, as wide as the zone rows: one
@@ -267,7 +307,7 @@ func (l *Layout) arrangeQueue(s *Scene, rowW float64) {
 			row, c := j/perRow, j%perRow
 			p := &s.Pending[i]
 			l.Chips = append(l.Chips, ChipBox{
-				Pod: p, Pending: true, Key: p.Key(),
+				Pod: p, Pending: true,
 				Rect: Rect{X: QueueLabelW + float64(c)*(QueueChipW+ChipGap), Y: y + ChipGap/2 + float64(row)*(chipH+ChipGap), W: QueueChipW, H: chipH},
 			})
 		}
@@ -306,10 +346,9 @@ func (l *Layout) addNodeChips(nb NodeBox) {
 			W: ChipW, H: ChipH,
 		}}
 		if i < len(n.Pods) {
-			cb.Pod, cb.Key = &n.Pods[i], n.Pods[i].Key()
+			cb.Pod = &n.Pods[i]
 		} else {
-			cb.Pod = &n.Ghosts[i-len(n.Pods)]
-			cb.Key = "ghost:" + cb.Pod.Key()
+			cb.Pod, cb.Key = &n.Ghosts[i-len(n.Pods)], ghostPrefix // completed by setKeys
 		}
 		l.Chips = append(l.Chips, cb)
 	}

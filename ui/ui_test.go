@@ -336,5 +336,19 @@ func TestArrangeChipRangesByCard(t *testing.T) {
 	}
 	if next != len(l.Chips) {
 		t.Errorf("ranges end at chip %d of %d", next, len(l.Chips))
+	}	// Keys are cut out of one string per layout: each must still be its own.
+	ghosts := 0
+	for i, c := range l.Chips {
+		want := c.Pod.Key()
+		if i >= l.QueueChips && c.Pod.Ghost {
+			want = "ghost:" + want
+			ghosts++
+		}
+		if c.Key != want {
+			t.Errorf("chip %d has key %q, want %q", i, c.Key, want)
+		}
+	}
+	if ghosts != 1 {
+		t.Errorf("%d ghost chips, want 1", ghosts)
 	}
 }

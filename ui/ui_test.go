@@ -336,7 +336,8 @@ func TestArrangeChipRangesByCard(t *testing.T) {
 	}
 	if next != len(l.Chips) {
 		t.Errorf("ranges end at chip %d of %d", next, len(l.Chips))
-	} // Keys are cut out of one string per layout: each must still be its own.
+	}
+	// Keys are cut out of one string per layout: each must still be its own.
 	ghosts := 0
 	for i, c := range l.Chips {
 		want := c.Pod.Key()

@@ -221,20 +221,7 @@ func NewSimulation(sc *scenario.Scenario, opts Options) (*Simulation, error) {
 		if nnn := p.Status.NominatedNodeName; nnn != "" {
 			s.nominated[nnn] = append(s.nominated[nnn], framework.NewPodInfo(p))
 		}
-		runner, err := s.profile(p.Spec.SchedulerName)
-		if err != nil {
-			s.emit(Event{Kind: EvIgnored, Pod: p.Key(), Reason: err.Error()})
-			continue
-		}
-		sp.entry = &queue.Entry{QueuedPodInfo: &framework.QueuedPodInfo{PodInfo: framework.NewPodInfo(p), Timestamp: scenario.QueueTime(sc.T0, i, len(pending))}}
-		if st := runner.fwk.RunPreEnqueuePlugins(p); !st.IsSuccess() {
-			sp.entry.GatingPlugin = st.Plugin()
-			s.queue.Add(sp.entry, true)
-			s.emit(Event{Kind: EvGated, Pod: p.Key(), Reason: st.Message(), Queue: string(queue.Gated)})
-			continue
-		}
-		s.queue.Add(sp.entry, false)
-		s.emit(Event{Kind: EvQueued, Pod: p.Key(), Reason: "pending pod enters the scheduling queue", Queue: string(queue.ActiveQ)})
+		s.enqueue(sp, scenario.QueueTime(sc.T0, i, len(pending)))
 	}
 	s.initWorkloads()
 	return s, nil

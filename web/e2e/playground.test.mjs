@@ -63,6 +63,11 @@ describe("playground", () => {
     assert.ok(stats.other / stats.total > 0.2, `only ${(100 * stats.other / stats.total).toFixed(1)}% of the canvas is drawn on`);
     const coloured = stats.counts.filter((n) => n > 300).length;
     assert.ok(coloured >= 2, `pixels per class colour ${stats.counts}: want at least two classes drawn`);
+    // ebiten's context is made without a multisampled back buffer
+    // (web/src/stage.ts): getContext hands back the context ebiten made.
+    const stage = await (await page.$("#stage")).contentFrame();
+    const attrs = await stage.evaluate(() => document.querySelector("canvas").getContext("webgl2")?.getContextAttributes());
+    assert.equal(attrs?.antialias, false, `the canvas's context attributes: ${JSON.stringify(attrs)}`);
     assert.deepEqual(page.errors, []);
   });
 

@@ -24,6 +24,18 @@ window.requestAnimationFrame = (cb: FrameRequestCallback) => raf((t) => {
   cb(t);
 });
 
+// ebiten asks for a WebGL2 context without saying antialias, which WebGL
+// then turns on: the canvas gets a multisampled back buffer that every
+// presented frame clears, draws and resolves. ebiten only ever draws one
+// pixel-aligned quad into it (its offscreen screen), so the samples change
+// no pixel, and under a software rasteriser they cost a quarter of a frame
+// at 500 nodes (docs/performance-web.md, seventh pass).
+const getContext = HTMLCanvasElement.prototype.getContext as (this: HTMLCanvasElement, id: string, attrs?: unknown) => RenderingContext | null;
+(HTMLCanvasElement.prototype as unknown as { getContext: typeof getContext }).getContext = function (id, attrs) {
+  if (id === "webgl2" || id === "webgl") attrs = { ...(attrs as object | undefined), antialias: false };
+  return getContext.call(this, id, attrs);
+};
+
 // The bridge calls this once window.schedplay exists.
 w.schedplayReady = (api: Bridge) => {
   mark("ready");

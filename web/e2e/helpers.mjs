@@ -53,13 +53,15 @@ export async function editorText(page) {
 
 // edit types text into the editor after pressing keys (for example
 // Control+End), then waits until the page has reloaded the scenario
-// (successfully or not).
+// (successfully or not). A reload still pending from an earlier edit may
+// land in between and count as one: the wait is also for no edit pending,
+// so the load it ends on is of this text.
 async function edit(page, keys, text) {
   const before = (await probe(page)).loads;
   await page.click(".cm-content");
   await page.keyboard.press(keys);
   await page.keyboard.insertText(text);
-  await page.waitForFunction((b) => window.__schedplay.loads > b, before, { polling: 50 });
+  await page.waitForFunction((b) => window.__schedplay.loads > b && !window.__schedplay.editPending, before, { polling: 50 });
 }
 
 // appendText types at the end of the document.

@@ -24,6 +24,7 @@ const probe = {
   loadedGen: 0, // generation of the last good load
   drawnGen: 0, // generation last on screen
   loads: 0, // reloads done
+  editPending: false, // an edit waits for its debounced reload
   lastReply: null as LoadReply | null,
   panics: [] as string[],
   simDone: false, // the trace of the last good load is complete
@@ -85,8 +86,10 @@ const initialTheme: Theme = savedTheme ?? (matchMedia("(prefers-color-scheme: da
 let timer: number | undefined;
 function onEdit(): void {
   clearTimeout(timer);
+  probe.editPending = true;
   timer = window.setTimeout(() => {
     timer = undefined;
+    probe.editPending = false;
     const text = editor.text();
     reload(text);
     // Saving a large draft takes milliseconds: after the edit's frame, or

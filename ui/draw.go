@@ -25,6 +25,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	g.paints++
 	z := g.cam.Zoom
 	g.paint.m.reset() // nothing left over from a frame that panicked
+	g.paint.recording = false
 
 	// Most frames only move a few chips (playback glides each placed pod for
 	// MoveTicks): everything else is redrawn only when the view changes,
@@ -37,25 +38,16 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		g.world = ebiten.NewImage(max(g.w, 1), max(g.h, 1))
 		g.worldKey = viewKey{gen: -1}
 	}
+	fresh := !g.onScreen
 	if wk := worldKeyOf(key); wk != g.worldKey {
+		fresh = true
 		if !g.updateWorld(wk) {
 			g.drawWorld(g.world)
 		}
 		g.worldKey, g.worldScene, g.worldLayout = wk, g.scene, g.layout
 	}
-	screen.DrawImage(g.world, &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy})
-	for _, i := range g.live {
-		g.drawChip(screen, i, z)
-	}
-	for _, lv := range g.motion.Leaving() {
-		g.drawLeaving(screen, lv, z)
-	}
-	g.drawSpread(screen)
-	g.drawClearedNomination(screen)
-	g.drawCaption(screen)
-	g.drawLegend(screen)
-	g.drawTooltip(screen)
-	g.drawBanner(screen)
+	g.restore(screen, fresh)
+	g.drawOver(screen, z)
 	g.paint.flush()
 
 	if g.drawnGen != g.gen {
@@ -66,9 +58,54 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	}
 }
 
+// drawOver draws what moves or changes from frame to frame over the world
+// picture: the live chips, the fading ones and the overlays.
+func (g *Game) drawOver(dst *ebiten.Image, z float64) {
+	for _, i := range g.live {
+		g.drawChip(dst, i, z)
+	}
+	for _, lv := range g.motion.Leaving() {
+		g.drawLeaving(dst, lv, z)
+	}
+	g.drawSpread(dst)
+	g.drawClearedNomination(dst)
+	g.drawCaption(dst)
+	g.drawLegend(dst)
+	g.drawTooltip(dst)
+	g.drawBanner(dst)
+}
+
+// restore puts the world picture back on the screen under what last frame
+// drew over it and what this frame will draw: only those areas when the
+// screen still holds the same picture (fresh false; the screen is kept
+// between frames), else all of it. A software rasteriser pays for every
+// pixel copied.
+func (g *Game) restore(screen *ebiten.Image, fresh bool) {
+	g.paint.recording, g.paint.rec = true, g.paint.rec[:0]
+	g.drawOver(screen, g.cam.Zoom)
+	g.paint.recording = false
+	cur := g.paint.rec
+	rs, full := DirtyRects(g.overPrev, cur, g.w, g.h)
+	g.overPrev = append(g.overPrev[:0], cur...)
+	g.onScreen = true
+	if fresh || full {
+		screen.DrawImage(g.world, &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy})
+		return
+	}
+	for _, r := range rs {
+		op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
+		op.GeoM.Translate(float64(r.Min.X), float64(r.Min.Y))
+		screen.DrawImage(g.world.SubImage(r).(*ebiten.Image), op)
+	}
+}
+
 // text draws s over the shapes painted so far (see fonts.draw).
 func (g *Game) text(dst *ebiten.Image, s string, bold bool, size, x, y float64, clr color.Color, align text.Align) {
 	if size < minTextPx || s == "" {
+		return
+	}
+	if g.paint.recording {
+		g.paint.rec = append(g.paint.rec, textBox(x, y, size, g.fonts.width(s, bold, size), align))
 		return
 	}
 	g.paint.flush()
@@ -630,4 +667,17 @@ func (g *Game) drawClearedNomination(dst *ebiten.Image) {
 		// The card outlined in the victim colour while the event is shown.
 		g.paint.strokeRound(dst, r, 8*z, 2.5*z, withAlpha(t.Victim, 0.8))
 	}
+}
+
+// textBox is the box text drawn at (x, y) may cover (see fonts.draw: y is
+// its vertical middle, x its start, centre or end per align), with room for
+// ascenders, descenders and glyphs overhanging their advance.
+func textBox(x, y, size, width float64, align text.Align) Rect {
+	switch align {
+	case text.AlignCenter:
+		x -= width / 2
+	case text.AlignEnd:
+		x -= width
+	}
+	return Rect{X: x - size/2, Y: y - size, W: width + size, H: 2 * size}
 }

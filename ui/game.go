@@ -81,6 +81,11 @@ type Game struct {
 	worldScene  *Scene
 	worldLayout *Layout
 	worldLive   map[string]bool
+	// onScreen: the screen holds the world picture with overPrev (the
+	// boxes of what the last frame drew over it) on top, so the next frame
+	// need restore only under those (see restore).
+	onScreen bool
+	overPrev []Rect
 	// clip is the part of the screen being redrawn (zero: all of it).
 	clip Rect
 	// cordonW is the width of the cordon label at size 11, for the mark at

@@ -18,6 +18,10 @@ type painter struct {
 	dst   *ebiten.Image
 	vs    []ebiten.Vertex
 	calls int // draw calls issued, for performance probes
+	// recording: shapes are not drawn, their boxes are appended to rec
+	// (Draw learns what a frame will cover before restoring under it).
+	recording bool
+	rec       []Rect
 }
 
 func newPainter() *painter {
@@ -58,6 +62,10 @@ func rgba(clr color.Color) [4]float32 {
 
 // fillRound fills a rounded rectangle given in screen pixels.
 func (pt *painter) fillRound(dst *ebiten.Image, r Rect, radius float64, clr color.Color) {
+	if pt.recording {
+		pt.rec = append(pt.rec, r)
+		return
+	}
 	pt.target(dst)
 	c := rgba(clr)
 	if !pt.m.fillRound(r, radius, c) {
@@ -68,6 +76,10 @@ func (pt *painter) fillRound(dst *ebiten.Image, r Rect, radius float64, clr colo
 
 // strokeRound outlines a rounded rectangle given in screen pixels.
 func (pt *painter) strokeRound(dst *ebiten.Image, r Rect, radius, width float64, clr color.Color) {
+	if pt.recording {
+		pt.rec = append(pt.rec, Rect{X: r.X - width, Y: r.Y - width, W: r.W + 2*width, H: r.H + 2*width})
+		return
+	}
 	pt.target(dst)
 	c := rgba(clr)
 	if !pt.m.strokeRound(r, radius, width, c) {

@@ -21,9 +21,10 @@ type tween struct {
 	gone    int
 	pod     Pod
 	pending bool
-	// mark is the Retarget that last found the chip in its layout.
-	mark int
-	key  string
+	// mark is the Retarget that last found the chip in its layout, idx
+	// the chip's index there.
+	mark, idx int
+	key       string
 	// active: listed in Motion.active (moving, fading in or out); dead:
 	// replaced in the map by a new tween for the same key.
 	active, dead bool
@@ -93,7 +94,7 @@ func (m *Motion) Retarget(l *Layout) {
 			t.from, t.to, t.tick = cur, c.Rect, 0
 			m.wake(t)
 		}
-		t.pod, t.pending, t.mark = *c.Pod, c.Pending, m.mark
+		t.pod, t.pending, t.mark, t.idx = *c.Pod, c.Pending, m.mark, i
 		m.at = append(m.at, t)
 	}
 	for _, t := range m.chips {
@@ -126,6 +127,22 @@ func (m *Motion) tweenAt(l *Layout, i int) *tween {
 		return m.at[i]
 	}
 	return m.chips[l.Chips[i].Key]
+}
+
+// Moving appends to dst the chips of l (by index) that may be drawn away
+// from their place in l: those moving or fading in. Every other chip of l
+// is drawn at its place. ok is false when l is not the layout last given
+// to Retarget.
+func (m *Motion) Moving(l *Layout, dst []int) (_ []int, ok bool) {
+	if l != m.laid {
+		return dst, false
+	}
+	for _, t := range m.active {
+		if !t.dead && t.gone == 0 && t.mark == m.mark {
+			dst = append(dst, t.idx)
+		}
+	}
+	return dst, true
 }
 
 // SettledAt is Settled for chip i of layout l (see ChipAt).

@@ -1,6 +1,7 @@
 package ui_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -259,5 +260,71 @@ func TestMotionChipBackWhileFadingOut(t *testing.T) {
 	}
 	if m.Busy() || len(m.Leaving()) != 0 {
 		t.Errorf("motion busy %v with %d chips fading out after everything settled", m.Busy(), len(m.Leaving()))
+	}
+}
+
+// HitTestMoving looks only at the moving chips and those of the lane or
+// card under the point; at every tick of a glide, on a grid over the whole
+// layout, it must find what the full HitTest finds at the drawn places.
+func TestHitTestMovingMatchesHitTest(t *testing.T) {
+	pod := func(name, node string) ui.Pod { return ui.Pod{Namespace: "d", Name: name, Node: node} }
+	s := &ui.Scene{ZoneKey: "zone"}
+	for n := range 6 {
+		node := ui.Node{Name: fmt.Sprintf("n%d", n), Zone: fmt.Sprintf("z%d", n%2)}
+		for p := range n + 2 {
+			node.Pods = append(node.Pods, pod(fmt.Sprintf("p%d-%d", n, p), node.Name))
+		}
+		s.Nodes = append(s.Nodes, node)
+	}
+	for p := range 5 {
+		s.Pending = append(s.Pending, pod(fmt.Sprintf("q%d", p), ""))
+	}
+	m := ui.NewMotion()
+	before := ui.Arrange(s, 16.0/9)
+	m.Retarget(before)
+	for range ui.MoveTicks + ui.FadeTicks {
+		m.Step()
+	}
+	// Two pending pods bound, one pod moved to another card, one deleted,
+	// one new pending pod, a ghost: chips glide, fade in and fade out.
+	next := *s
+	next.Nodes = append([]ui.Node(nil), s.Nodes...)
+	next.Nodes[0].Pods = append(append([]ui.Pod(nil), s.Nodes[0].Pods...), pod("q0", "n0"), pod("q1", "n0"))
+	next.Nodes[5].Pods = append([]ui.Pod(nil), s.Nodes[5].Pods[1:]...)
+	next.Nodes[3].Pods = append(append([]ui.Pod(nil), s.Nodes[3].Pods...), pod("p5-0", "n3"))
+	next.Nodes[2].Ghosts = []ui.Pod{{Namespace: "d", Name: "q2", Ghost: true}}
+	next.Pending = append(append([]ui.Pod(nil), s.Pending[2:]...), pod("q9", ""))
+	after := ui.Arrange(&next, 16.0/9)
+	m.Retarget(after)
+	rects := func(i int) ui.Rect { r, _ := m.ChipAt(after, i); return r }
+	b := after.Bounds
+	moved, hits := false, 0
+	for tick := 0; tick <= ui.MoveTicks+1; tick++ {
+		mv, ok := m.Moving(after, nil)
+		if !ok {
+			t.Fatal("Moving refused the layout last given to Retarget")
+		}
+		if tick < ui.MoveTicks && len(mv) == 0 {
+			t.Fatalf("tick %d: nothing listed as moving during the glide", tick)
+		}
+		moved = moved || len(mv) > 0
+		for x := b.X - 10; x <= b.X+b.W+10; x += 3 {
+			for y := b.Y - 10; y <= b.Y+b.H+10; y += 3 {
+				want := after.HitTest(x, y, rects)
+				if got := after.HitTestMoving(x, y, mv, rects); got != want {
+					t.Fatalf("tick %d at (%v, %v): HitTestMoving = %+v, HitTest = %+v", tick, x, y, got, want)
+				}
+				if want.Kind == ui.HitPod {
+					hits++
+				}
+			}
+		}
+		m.Step()
+	}
+	if !moved || hits == 0 {
+		t.Errorf("moved %v, %d chip hits: the test checked nothing", moved, hits)
+	}
+	if _, ok := m.Moving(before, nil); ok {
+		t.Error("Moving accepted a layout other than the last one given to Retarget")
 	}
 }

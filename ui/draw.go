@@ -39,10 +39,13 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		g.worldKey = viewKey{gen: -1}
 	}
 	fresh := !g.onScreen
+	g.worldDirty = g.worldDirty[:0]
 	if wk := worldKeyOf(key); wk != g.worldKey {
-		fresh = true
+		// Updated card by card, the picture changed only in worldDirty,
+		// which restore copies with the rest.
 		if !g.updateWorld(wk) {
 			g.drawWorld(g.world)
+			fresh = true
 		}
 		g.worldKey, g.worldScene, g.worldLayout = wk, g.scene, g.layout
 	}
@@ -85,7 +88,7 @@ func (g *Game) restore(screen *ebiten.Image, fresh bool) {
 	g.drawOver(screen, g.cam.Zoom)
 	g.paint.recording = false
 	cur := g.paint.rec
-	rs, full := DirtyRects(g.overPrev, cur, g.w, g.h)
+	rs, full := DirtyRects(g.overPrev, append(cur, g.worldDirty...), g.w, g.h)
 	g.overPrev = append(g.overPrev[:0], cur...)
 	g.onScreen = true
 	if fresh || full {
@@ -257,6 +260,7 @@ func (g *Game) redrawWorldIn(r Rect) {
 	}
 	dst := g.world.SubImage(px).(*ebiten.Image)
 	g.clip = Rect{X: float64(px.Min.X), Y: float64(px.Min.Y), W: float64(px.Dx()), H: float64(px.Dy())}
+	g.worldDirty = append(g.worldDirty, g.clip)
 	defer func() { g.clip = Rect{} }()
 	dst.Fill(g.theme.Background)
 	g.drawWorldLayers(dst)
@@ -534,38 +538,66 @@ func (g *Game) drawCaption(dst *ebiten.Image) {
 	box := Rect{X: 12 * s, Y: 8 * s, W: float64(g.w) - 24*s, H: 26 * s}
 	g.paint.fillRound(dst, box, 6*s, withAlpha(t.Card, 0.94))
 	g.paint.strokeRound(dst, box, 6*s, 1*s, t.Focus)
-	g.text(dst, g.fonts.fit(e.Caption(), false, 12.5*s, box.W-20*s), false, 12.5*s, box.X+10*s, box.Y+box.H/2, t.Text, text.AlignStart)
+	g.text(dst, g.overlay().caption, false, 12.5*s, box.X+10*s, box.Y+box.H/2, t.Text, text.AlignStart)
+}
+
+// overlayText is the caption and legend text as drawn, with its widths:
+// it changes with the scene and the canvas size, not from frame to frame,
+// and fitting and measuring text is most of what drawing them costs.
+type overlayText struct {
+	gen     int
+	w, s    float64
+	caption string
+	titleW  float64
+	labels  []string
+	widths  []float64
+	colors  []color.Color
+}
+
+const legendText = 12.5
+
+func (g *Game) overlay() *overlayText {
+	o, s := &g.overlayMemo, g.scale
+	if o.gen == g.gen && o.w == float64(g.w) && o.s == s && o.labels != nil {
+		return o
+	}
+	*o = overlayText{gen: g.gen, w: float64(g.w), s: s}
+	if e := g.scene.Event; e != nil {
+		o.caption = g.fonts.fit(e.Caption(), false, 12.5*s, float64(g.w)-44*s)
+	}
+	o.titleW = g.fonts.width("PriorityClass", true, legendText*s)
+	for _, e := range g.legend {
+		o.labels = append(o.labels, fmt.Sprintf("%s %d", e.Class.Name, e.Class.Value))
+		o.colors = append(o.colors, e.Color)
+	}
+	o.labels, o.colors = append(o.labels, "no class"), append(o.colors, NoClassColor)
+	for _, l := range o.labels {
+		o.widths = append(o.widths, g.fonts.width(l, false, legendText*s))
+	}
+	return o
 }
 
 // drawLegend draws the PriorityClass colours along the bottom edge, in
 // screen space so it stays put while panning; fit leaves room for it.
 func (g *Game) drawLegend(dst *ebiten.Image) {
-	t, s := g.theme, g.scale
-	entries := append([]LegendEntry(nil), g.legend...)
-	entries = append(entries, LegendEntry{Class: PriorityClass{Name: "no class"}, Color: NoClassColor})
-	const size = 12.5
-	labels := make([]string, len(entries))
+	t, s, o := g.theme, g.scale, g.overlay()
 	title := "PriorityClass"
-	w := g.fonts.width(title, true, size*s) + 16*s
-	for i, e := range entries {
-		labels[i] = e.Class.Name
-		if i < len(entries)-1 {
-			labels[i] = fmt.Sprintf("%s %d", e.Class.Name, e.Class.Value)
-		}
-		w += 20*s + g.fonts.width(labels[i], false, size*s) + 14*s
+	w := o.titleW + 16*s
+	for _, lw := range o.widths {
+		w += 20*s + lw + 14*s
 	}
 	box := Rect{X: 12 * s, Y: float64(g.h) - (LegendH+10)*s, W: w + 6*s, H: LegendH * s}
 	g.paint.fillRound(dst, box, 8*s, withAlpha(t.Card, 0.94))
 	g.paint.strokeRound(dst, box, 8*s, 1*s, t.CardBorder)
 	y := box.Y + box.H/2
 	x := box.X + 12*s
-	g.text(dst, title, true, size*s, x, y, t.Muted, text.AlignStart)
-	x += g.fonts.width(title, true, size*s) + 16*s
-	for i, e := range entries {
-		g.paint.fillRound(dst, Rect{X: x, Y: y - 6*s, W: 14 * s, H: 12 * s}, 3*s, e.Color)
+	g.text(dst, title, true, legendText*s, x, y, t.Muted, text.AlignStart)
+	x += o.titleW + 16*s
+	for i, l := range o.labels {
+		g.paint.fillRound(dst, Rect{X: x, Y: y - 6*s, W: 14 * s, H: 12 * s}, 3*s, o.colors[i])
 		x += 20 * s
-		g.text(dst, labels[i], false, size*s, x, y, t.Text, text.AlignStart)
-		x += g.fonts.width(labels[i], false, size*s) + 14*s
+		g.text(dst, l, false, legendText*s, x, y, t.Text, text.AlignStart)
+		x += o.widths[i] + 14*s
 	}
 }
 

@@ -84,13 +84,26 @@ type Game struct {
 	// onScreen: the screen holds the world picture with overPrev (the
 	// boxes of what the last frame drew over it) on top, so the next frame
 	// need restore only under those (see restore).
-	onScreen bool
-	overPrev []Rect
+	onScreen    bool
+	overPrev    []Rect
+	overlayMemo overlayText
+	// moving is scratch space for hitTest.
+	moving []int
+	// worldDirty are the areas of the world picture this frame's
+	// card-by-card update redrew (screen pixels).
+	worldDirty []Rect
 	// clip is the part of the screen being redrawn (zero: all of it).
 	clip Rect
 	// cordonW is the width of the cordon label at size 11, for the mark at
 	// zooms too small to draw the label.
 	cordonW float64
+	// prepared is a layout worked out ahead, while the page was idle, for
+	// a scene expected next (see Prepare).
+	prepared struct {
+		scene  *Scene
+		aspect float64
+		layout *Layout
+	}
 }
 
 // Paints returns how many frames Draw has repainted, for performance probes.
@@ -147,6 +160,17 @@ func (g *Game) SetScene(s *Scene, gen int) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.nextScene, g.nextGen = s, gen
+}
+
+// Prepare lays out a scene the host expects to show next, so that showing
+// it (SetScene with the same *Scene) skips Arrange: playback calls it
+// between frames for the next event. Only the last prepared scene is kept.
+func (g *Game) Prepare(s *Scene) {
+	aspect := g.aspect()
+	l := Arrange(s, aspect)
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.prepared.scene, g.prepared.aspect, g.prepared.layout = s, aspect, l
 }
 
 // SetClock sets the simulated time shown, in seconds.
@@ -207,7 +231,15 @@ func (g *Game) SetFailure(msg string) {
 func (g *Game) apply(s *Scene, gen int) {
 	g.scene, g.gen = s, gen
 	g.legend = Legend(s.Classes)
-	g.layout = Arrange(s, g.aspect())
+	g.mu.Lock()
+	pre := g.prepared
+	g.prepared.scene, g.prepared.layout = nil, nil // a layout is used once: Motion keeps it
+	g.mu.Unlock()
+	if aspect := g.aspect(); pre.scene == s && pre.aspect == aspect {
+		g.layout = pre.layout
+	} else {
+		g.layout = Arrange(s, aspect)
+	}
 	g.motion.Retarget(g.layout)
 	if g.autoFit {
 		g.fit()
@@ -339,12 +371,21 @@ func (g *Game) input() {
 	}
 
 	wx, wy := g.cam.ToWorld(x, y)
-	g.hover = g.layout.HitTest(wx, wy, g.drawnChip)
+	g.hover = g.hitTest(wx, wy)
+}
+
+// hitTest is Layout.HitTest at the chips' drawn places.
+func (g *Game) hitTest(wx, wy float64) Hit {
+	var ok bool
+	if g.moving, ok = g.motion.Moving(g.layout, g.moving[:0]); ok {
+		return g.layout.HitTestMoving(wx, wy, g.moving, g.drawnChip)
+	}
+	return g.layout.HitTest(wx, wy, g.drawnChip)
 }
 
 func (g *Game) click(x, y float64) {
 	wx, wy := g.cam.ToWorld(x, y)
-	g.selected = g.layout.HitTest(wx, wy, g.drawnChip)
+	g.selected = g.hitTest(wx, wy)
 	g.report()
 }
 

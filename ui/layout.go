@@ -166,7 +166,13 @@ func Arrange(s *Scene, aspect float64) *Layout {
 	if aspect <= 0 {
 		aspect = 16.0 / 9
 	}
-	l := &Layout{}
+	// One chip per pending pod, bound pod and ghost: sized once, as growing
+	// it chip by chip was most of a layout's garbage at 5,000 pods.
+	chips := len(s.Pending)
+	for i := range s.Nodes {
+		chips += len(s.Nodes[i].Pods) + len(s.Nodes[i].Ghosts)
+	}
+	l := &Layout{Chips: make([]ChipBox, 0, chips)}
 	type zoneShape struct {
 		zone  Zone
 		cols  int
@@ -382,6 +388,44 @@ func (l *Layout) HitTest(x, y float64, rects func(i int) Rect) Hit {
 		if r.Contains(x, y) {
 			return Hit{Kind: HitPod, Key: l.Chips[i].Pod.Key()}
 		}
+	}
+	for _, n := range l.Nodes {
+		if n.Rect.Contains(x, y) {
+			return Hit{Kind: HitNode, Key: n.Node.Name}
+		}
+	}
+	return Hit{}
+}
+
+// HitTestMoving is HitTest for chips drawn at their places in l but those
+// listed in moving (see Motion.Moving): a chip at its place lies in the lane
+// or in its card, so only the moving chips and the chips of the lane or card
+// under the point are looked at, not thousands.
+func (l *Layout) HitTestMoving(x, y float64, moving []int, rects func(i int) Rect) Hit {
+	best := -1
+	for _, i := range moving {
+		if i > best && rects(i).Contains(x, y) {
+			best = i
+		}
+	}
+	scan := func(lo, hi int) {
+		for i := hi - 1; i >= lo && i > best; i-- {
+			if rects(i).Contains(x, y) {
+				best = i
+				return
+			}
+		}
+	}
+	if l.Queue.Contains(x, y) {
+		scan(0, l.QueueChips)
+	}
+	for _, n := range l.Nodes {
+		if n.Rect.Contains(x, y) {
+			scan(n.FirstChip, n.EndChip)
+		}
+	}
+	if best >= 0 {
+		return Hit{Kind: HitPod, Key: l.Chips[best].Pod.Key()}
 	}
 	for _, n := range l.Nodes {
 		if n.Rect.Contains(x, y) {

@@ -42,6 +42,9 @@ type Run struct {
 		pods  map[*api.Pod]ui.Pod
 		nodes map[string]*api.Node
 	}
+	// state is the last state SceneAt read, whose slices the next one
+	// refills (a scene keeps nothing of it).
+	state *engine.State
 	// Stopped explains why the run ended early or never ran ("" if not).
 	Stopped string
 	done    bool
@@ -146,7 +149,8 @@ func (r *Run) SceneAt(seq int) *ui.Scene {
 		return r.base
 	}
 	seq = min(seq, len(tr)-1)
-	st := r.sim.StateAt(seq)
+	st := r.sim.StateAtInto(seq, r.state)
+	r.state = st
 	out := &ui.Scene{ZoneKey: r.zoneKey, Classes: r.classes, Nodes: make([]ui.Node, 0, len(st.Nodes)), Pending: []ui.Pod{}}
 	nodeAt := make(map[string]int, len(st.Nodes))
 	used := make([]ui.Resources, len(st.Nodes))

@@ -277,7 +277,13 @@ func (l *stateLog) record(s *Simulation, e *Event) {
 }
 
 // StateAt returns the cluster right after event seq (clamped to the trace).
-func (s *Simulation) StateAt(seq int) *State {
+func (s *Simulation) StateAt(seq int) *State { return s.StateAtInto(seq, nil) }
+
+// StateAtInto is StateAt writing into st's slices instead of new ones (st
+// nil: new ones), for a caller that reads each state once and drops it
+// (playback builds a scene per event from 5,000 pod rows). Whatever st
+// held is overwritten: nothing may keep references into it.
+func (s *Simulation) StateAtInto(seq int, st *State) *State {
 	if len(s.trace) == 0 {
 		return &State{}
 	}
@@ -286,8 +292,24 @@ func (s *Simulation) StateAt(seq int) *State {
 	c.seek(&s.log, seq)
 	e := s.trace[seq]
 	now := s.sc.T0.Add(time.Duration(e.T))
-	st := &State{Seq: seq, T: e.T, Queue: QueueState{ActiveQ: []QueueEntry{}, BackoffQ: []QueueEntry{}, Unschedulable: []QueueEntry{}, Gated: []QueueEntry{}},
-		Nodes: make([]NodeState, 0, len(c.nodeNames)), Pods: make([]PodState, 0, len(c.podKeys))}
+	if st == nil {
+		st = &State{}
+	}
+	reuse := func(q []QueueEntry) []QueueEntry {
+		if q == nil {
+			return []QueueEntry{}
+		}
+		return q[:0]
+	}
+	nodes, pods := st.Nodes[:0], st.Pods[:0]
+	if nodes == nil || cap(nodes) < len(c.nodeNames) { // never nil: JSON says [] for none
+		nodes = make([]NodeState, 0, len(c.nodeNames))
+	}
+	if pods == nil || cap(pods) < len(c.podKeys) {
+		pods = make([]PodState, 0, len(c.podKeys))
+	}
+	*st = State{Seq: seq, T: e.T, Queue: QueueState{ActiveQ: reuse(st.Queue.ActiveQ), BackoffQ: reuse(st.Queue.BackoffQ), Unschedulable: reuse(st.Queue.Unschedulable), Gated: reuse(st.Queue.Gated)},
+		Nodes: nodes, Pods: pods}
 	for _, name := range c.nodeNames {
 		st.Nodes = append(st.Nodes, c.rows.nodes[name])
 	}

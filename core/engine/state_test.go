@@ -37,6 +37,7 @@ func TestStateAtCursorMatchesFreshLookups(t *testing.T) {
 		for range 200 {
 			order = append(order, rng.IntN(n)) // jumps
 		}
+		var reused *State
 		for _, seq := range order {
 			got := sim.StateAt(seq)
 			kept := sim.log.at
@@ -45,6 +46,11 @@ func TestStateAtCursorMatchesFreshLookups(t *testing.T) {
 			sim.log.at = kept
 			if diff := cmp.Diff(want, got, cmp.AllowUnexported(PodState{}, NodeState{})); diff != "" {
 				t.Fatalf("seed %d: StateAt(%d) through the cursor (-want +got):\n%s", seed, seq, diff)
+			}
+			// Refilling the last state's slices gives the same state.
+			reused = sim.StateAtInto(seq, reused)
+			if diff := cmp.Diff(want, reused, cmp.AllowUnexported(PodState{}, NodeState{})); diff != "" {
+				t.Fatalf("seed %d: StateAtInto(%d) over an earlier state (-want +got):\n%s", seed, seq, diff)
 			}
 		}
 		if seed == 0 && len(sim.log.checkpoints) < 3 {

@@ -39,6 +39,7 @@ export class Player {
   private shown = { cursor: -2, now: -1 };
   private last = 0;
   private raf = 0;
+  private idle = 0; // a pending prefetchNext callback
 
   // api is the stage's bridge, once the stage is up.
   api: Bridge | null = null;
@@ -143,7 +144,20 @@ export class Player {
       this.gen = r.gen;
       this.shown = { cursor: tl.cursor, now: tl.now };
     }
+    if (moved) this.prefetchNext();
     this.hooks.onRender?.(moved, force);
+  }
+
+  // prefetchNext has the stage build the next event's scene while the page
+  // is idle: playback then shows it without building it in that frame.
+  private prefetchNext(): void {
+    if (this.idle) return;
+    const ric = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 0));
+    this.idle = ric(() => {
+      this.idle = 0;
+      const next = this.tl.cursor + 1;
+      if (this.api && next < this.tl.events.length) this.api.prefetch(String(next));
+    });
   }
 
   // frame is one animation frame: simulate a slice, advance playback.

@@ -166,9 +166,11 @@ func TestChipBoxTimed(t *testing.T) {
 		name string
 		c    ui.ChipBox
 		want bool
+		// wantNoText is TimedAt(false): zoomed out too far for chip text.
+		wantNoText bool
 	}{
 		{name: "a running pod", c: ui.ChipBox{Pod: &ui.Pod{Node: "n"}}},
-		{name: "a terminating pod counts down", c: ui.ChipBox{Pod: &ui.Pod{Node: "n", Termination: &ui.Termination{}}}, want: true},
+		{name: "a terminating pod counts down", c: ui.ChipBox{Pod: &ui.Pod{Node: "n", Termination: &ui.Termination{}}}, want: true, wantNoText: true},
 		{name: "a pod in backoffQ shows the backoff left", c: ui.ChipBox{Pod: &ui.Pod{Queue: ui.QueueBackoff}, Pending: true}, want: true},
 		{name: "a pod in activeQ", c: ui.ChipBox{Pod: &ui.Pod{Queue: ui.QueueActive}, Pending: true}},
 		{name: "an unschedulable pod shows its reason only", c: ui.ChipBox{Pod: &ui.Pod{Queue: ui.QueueUnschedulable, Reason: "x"}, Pending: true}},
@@ -177,6 +179,12 @@ func TestChipBoxTimed(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := tt.c.Timed(); got != tt.want {
 				t.Errorf("Timed() = %v, want %v", got, tt.want)
+			}
+			if got := tt.c.TimedAt(true); got != tt.want {
+				t.Errorf("TimedAt(true) = %v, want %v", got, tt.want)
+			}
+			if got := tt.c.TimedAt(false); got != tt.wantNoText {
+				t.Errorf("TimedAt(false) = %v, want %v", got, tt.wantNoText)
 			}
 		})
 	}

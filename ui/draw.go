@@ -165,12 +165,17 @@ func (g *Game) liveChips() map[string]bool {
 	g.live = g.live[:0]
 	g.liveMask = append(g.liveMask[:0], make([]bool, len(g.layout.Chips))...)
 	keys := map[string]bool{}
+	// At this zoom, does chip text show (ChipSideText, see drawChip)?
+	text := 10.5*g.cam.Zoom >= minTextPx
+	g.liveTimed = false
 	for i, c := range g.layout.Chips {
-		if c.Timed() || !g.motion.SettledAt(g.layout, i) {
+		timed := c.TimedAt(text)
+		if timed || !g.motion.SettledAt(g.layout, i) {
 			g.live = append(g.live, i)
 			g.liveMask[i] = true
 			keys[c.Key] = true
 		}
+		g.liveTimed = g.liveTimed || timed
 	}
 	return keys
 }
@@ -199,7 +204,7 @@ func (g *Game) updateWorld(wk viewKey) bool {
 		ob, ow := g.cardBorder(g.worldScene, old)
 		nb2, nw := g.cardBorder(g.scene, nb.Node)
 		if SameCard(old, nb.Node) && ob == nb2 && ow == nw &&
-			holdsEventPod(g.worldScene, old) == holdsEventPod(g.scene, nb.Node) && !liveChanged(nb.Node, wasLive, nowLive) {
+			holdsEventPod(g.worldScene, old) == holdsEventPod(g.scene, nb.Node) && !liveChanged(g.layout, nb, wasLive, nowLive) {
 			continue
 		}
 		if len(dirty) > maxDirtyCards {
@@ -225,24 +230,18 @@ func holdsEventPod(s *Scene, n *Node) bool {
 		return false
 	}
 	for i := range n.Pods {
-		if n.Pods[i].Key() == s.Event.Pod {
+		if n.Pods[i].HasKey(s.Event.Pod) {
 			return true
 		}
 	}
 	return false
 }
 
-// liveChanged reports whether any chip of the node joined or left the
-// live chips.
-func liveChanged(n *Node, was, now map[string]bool) bool {
-	for i := range n.Pods {
-		k := n.Pods[i].Key()
-		if was[k] != now[k] {
-			return true
-		}
-	}
-	for i := range n.Ghosts {
-		k := "ghost:" + n.Ghosts[i].Key()
+// liveChanged reports whether any chip of the card (its pods' and ghosts'
+// chips in l, keyed as liveChips keys them) joined or left the live chips.
+func liveChanged(l *Layout, nb NodeBox, was, now map[string]bool) bool {
+	for i := nb.FirstChip; i < nb.EndChip; i++ {
+		k := l.Chips[i].Key
 		if was[k] != now[k] {
 			return true
 		}

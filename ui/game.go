@@ -87,6 +87,8 @@ type Game struct {
 	onScreen    bool
 	overPrev    []Rect
 	overlayMemo overlayText
+	// liveTimed: some chip shows the clock at this zoom (see liveChips).
+	liveTimed bool
 	// moving is scratch space for hitTest.
 	moving []int
 	// worldDirty are the areas of the world picture this frame's
@@ -132,7 +134,12 @@ func worldKeyOf(k viewKey) viewKey {
 
 func (g *Game) viewKey() viewKey {
 	k := viewKey{gen: g.gen, theme: g.theme.Name, cam: g.cam, selected: g.selected, hover: g.hover,
-		w: g.w, h: g.h, scale: g.scale, dragging: g.dragging, now: g.now}
+		w: g.w, h: g.h, scale: g.scale, dragging: g.dragging}
+	// The clock shows only in timed chips and a pod's tooltip: when none
+	// shows, time passing repaints nothing (and the canvas is not read back).
+	if g.liveTimed || g.hover.Kind == HitPod {
+		k.now = g.now
+	}
 	if g.hover.Kind != HitNone {
 		k.cursorX, k.cursorY = g.cursorX, g.cursorY // the tooltip follows the cursor
 	}

@@ -441,6 +441,12 @@ func (c ChipBox) Timed() bool {
 	return c.Pod.Termination != nil || (c.Pending && c.Pod.Queue == QueueBackoff)
 }
 
+// TimedAt is Timed where chip text is drawn (text true) or too small to be
+// (false): the backoff left is only text; a termination also shortens a bar.
+func (c ChipBox) TimedAt(text bool) bool {
+	return c.Pod.Termination != nil || (text && c.Timed())
+}
+
 // SameGeometry reports whether two layouts put the lane, its sections, the
 // regions and the cards in the same places (chips aside): a picture of one
 // can then be updated card by card into the other.

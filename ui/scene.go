@@ -111,6 +111,12 @@ func (t *Termination) Remaining(now float64) float64 {
 // Key returns namespace/name, the pod's identity on the canvas.
 func (p *Pod) Key() string { return p.Namespace + "/" + p.Name }
 
+// HasKey reports whether k is the pod's key, without building the key.
+func (p *Pod) HasKey(k string) bool {
+	n := len(p.Namespace)
+	return len(k) == n+1+len(p.Name) && k[:n] == p.Namespace && k[n] == '/' && k[n+1:] == p.Name
+}
+
 // Node is one node card.
 type Node struct {
 	Name string `json:"name"`

@@ -353,3 +353,24 @@ func TestArrangeChipRangesByCard(t *testing.T) {
 		t.Errorf("%d ghost chips, want 1", ghosts)
 	}
 }
+
+func TestPodHasKey(t *testing.T) {
+	p := ui.Pod{Namespace: "team-a", Name: "web-1"}
+	for _, tt := range []struct {
+		key  string
+		want bool
+	}{
+		{"team-a/web-1", true},
+		{"team-a/web-10", false},
+		{"team-a/web-", false},
+		{"team-b/web-1", false},
+		{"team-aweb-1", false},
+		{"team-a-web-1", false},
+		{"team/a/web-1", false},
+		{"", false},
+	} {
+		if got := p.HasKey(tt.key); got != tt.want || got != (p.Key() == tt.key) {
+			t.Errorf("HasKey(%q) = %v, want %v (Key() is %q)", tt.key, got, tt.want, p.Key())
+		}
+	}
+}

@@ -43,8 +43,8 @@ type Run struct {
 		nodes map[string]*api.Node
 	}
 	// state is the last state SceneAt read, whose slices the next one
-	// refills (a scene keeps nothing of it).
-	state *engine.State
+	// refills (a scene keeps nothing of it); stateYield is SceneAtYield's.
+	state, stateYield *engine.State
 	// Stopped explains why the run ended early or never ran ("" if not).
 	Stopped string
 	done    bool
@@ -143,14 +143,29 @@ func (r *Run) PodEvents(key string, seq int) []int {
 func seconds(d engine.Duration) float64 { return float64(d) / 1e9 }
 
 // SceneAt is the cluster right after event seq; seq < 0 is the t=0 view.
-func (r *Run) SceneAt(seq int) *ui.Scene {
+func (r *Run) SceneAt(seq int) *ui.Scene { return r.sceneAt(seq, &r.state, nil) }
+
+// SceneAtYield is SceneAt for building a scene in slices between frames:
+// it calls yield every few hundred pods and gives up (nil) when yield
+// returns false. It fills a state of its own, so that SceneAt calls made
+// while it waits in yield leave it undisturbed.
+func (r *Run) SceneAtYield(seq int, yield func() bool) *ui.Scene {
+	return r.sceneAt(seq, &r.stateYield, yield)
+}
+
+// yieldEvery is how many pods SceneAtYield handles between yields: well
+// under a millisecond in the browser.
+const yieldEvery = 512
+
+func (r *Run) sceneAt(seq int, buf **engine.State, yield func() bool) *ui.Scene {
 	tr := r.Trace()
 	if seq < 0 || len(tr) == 0 {
 		return r.base
 	}
 	seq = min(seq, len(tr)-1)
-	st := r.sim.StateAtInto(seq, r.state)
-	r.state = st
+	st := r.sim.StateAtInto(seq, *buf)
+	*buf = st
+	paused := func(i int) bool { return yield != nil && i%yieldEvery == yieldEvery-1 && !yield() }
 	out := &ui.Scene{ZoneKey: r.zoneKey, Classes: r.classes, Nodes: make([]ui.Node, 0, len(st.Nodes)), Pending: []ui.Pod{}}
 	nodeAt := make(map[string]int, len(st.Nodes))
 	used := make([]ui.Resources, len(st.Nodes))
@@ -172,7 +187,10 @@ func (r *Run) SceneAt(seq int) *ui.Scene {
 	// count first: appending pod by pod grew 500 slices per scene, most of
 	// this function's garbage on a 5,000-pod cluster.
 	counts := make([]int, len(out.Nodes)+1)
-	for _, ps := range st.Pods {
+	for j, ps := range st.Pods {
+		if paused(j) {
+			return nil
+		}
 		if ps.Phase == engine.PhaseRunning {
 			if i, ok := nodeAt[ps.Node]; ok {
 				counts[i+1]++
@@ -188,7 +206,10 @@ func (r *Run) SceneAt(seq int) *ui.Scene {
 	}
 	pending := map[string]ui.Pod{}
 	now := seconds(st.T)
-	for _, ps := range st.Pods {
+	for j, ps := range st.Pods {
+		if paused(j) {
+			return nil
+		}
 		if ps.Phase == engine.PhaseDeleted {
 			continue
 		}

@@ -173,3 +173,41 @@ spec:
 		t.Errorf("zone key %q, n1 zone %q; want rack, r1", s.ZoneKey, s.Nodes[0].Zone)
 	}
 }
+
+// A scene built in slices is the scene SceneAt builds, also when other
+// scenes are built while it waits between slices; a yield that says stop
+// gives no scene.
+func TestSceneAtYieldMatchesSceneAt(t *testing.T) {
+	sc, err := scenario.Load("large.yaml", []byte(largeScenario(40, 1300, 120)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := adapt.NewRun(sc, adapt.DefaultBudget)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !r.Step(500) {
+	}
+	n := len(r.Trace())
+	if n < 50 {
+		t.Fatalf("only %d events", n)
+	}
+	for seq := 0; seq < n; seq += n / 25 {
+		want := r.SceneAt(seq)
+		yields := 0
+		got := r.SceneAtYield(seq, func() bool {
+			yields++
+			r.SceneAt((seq + 7*yields) % n) // playback moving on meanwhile
+			return true
+		})
+		if yields < 2 {
+			t.Fatalf("seq %d: yielded %d times over %d pods", seq, yields, len(r.Sim().StateAt(seq).Pods))
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Fatalf("seq %d: SceneAtYield (-SceneAt +got):\n%s", seq, diff)
+		}
+	}
+	if s := r.SceneAtYield(n-1, func() bool { return false }); s != nil {
+		t.Error("a build told to stop returned a scene")
+	}
+}

@@ -35,9 +35,13 @@ type app struct {
 	// cache keeps the documents of the last load: an edit re-reads only
 	// the ones it changed.
 	cache scenario.Cache
-	// next is the scene of event nextSeq of run, built ahead by prefetch.
+	// next is the scene of event nextSeq of run, built ahead by prefetch;
+	// job is a build still under way (prefetch.go).
 	next    *ui.Scene
 	nextSeq int
+	job     *prefetchJob
+	// prefetchMisses counts seeks that built their scene (bench figure).
+	prefetchMisses int
 }
 
 func main() {
@@ -73,7 +77,7 @@ func main() {
 		var m runtime.MemStats
 		runtime.ReadMemStats(&m)
 		return marshal(map[string]any{"paints": a.game.Paints(), "gen": a.gen,
-			"heapMB": m.HeapAlloc >> 20, "sysMB": m.Sys >> 20, "numGC": m.NumGC, "allocMB": m.TotalAlloc >> 20})
+			"heapMB": m.HeapAlloc >> 20, "sysMB": m.Sys >> 20, "numGC": m.NumGC, "allocMB": m.TotalAlloc >> 20, "prefetchMisses": a.prefetchMisses})
 	})
 	a.b.listen()
 	a.b.publish("schedplay")
@@ -109,6 +113,7 @@ func (a *app) load(args []string) (string, error) {
 			reply.Gen = a.gen
 			return marshal(reply)
 		}
+		a.cancelJob()
 		a.run, a.seq, a.next = run, -1, nil
 		reply.Stopped = run.Stopped
 		a.show(run.Base())
@@ -197,37 +202,17 @@ func (a *app) seek(args []string) (string, error) {
 	}
 	if a.run != nil && seq != a.seq {
 		a.seq = seq
+		a.settleJob(seq)
 		s := a.next
 		if s == nil || a.nextSeq != seq {
 			s = a.run.SceneAt(seq)
+			a.prefetchMisses++
 		}
 		a.next = nil
 		a.show(s)
 	}
 	a.game.SetClock(t)
 	return marshal(map[string]any{"ok": true, "gen": a.gen})
-}
-
-// prefetch(seq) builds and lays out the scene after event seq ahead of
-// its seek: playback calls it while the page is idle, so that the frame
-// that shows the next event does not pay for SceneAt and Arrange (about
-// 10 ms at 500 nodes / 5,000 pods in the browser).
-func (a *app) prefetch(args []string) (string, error) {
-	if len(args) != 1 {
-		return "", fmt.Errorf("want 1 argument (seq), got %d", len(args))
-	}
-	seq, err := strconv.Atoi(args[0])
-	if err != nil {
-		return "", fmt.Errorf("parsing seq: %w", err)
-	}
-	if a.run == nil || seq < 0 || seq >= len(a.run.Trace()) || seq == a.seq || (a.next != nil && a.nextSeq == seq) {
-		return `{"ok":false}`, nil
-	}
-	a.next, a.nextSeq = a.run.SceneAt(seq), seq
-	if a.selected == "" { // else show copies the scene to add the overlay
-		a.game.Prepare(a.next)
-	}
-	return `{"ok":true}`, nil
 }
 
 // setTheme("light" | "dark").

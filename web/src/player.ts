@@ -21,6 +21,10 @@ const FOLLOW_SLICE_MS = "30";
 // While following a growing run, the end is shown this often (ms); every
 // seek builds and lays out a new scene.
 const FOLLOW_SHOW_MS = 250;
+// A frame's share of building the next event's scene ahead (ms): what a
+// frame has left at 500 nodes while chips glide and the canvas is read
+// back (docs/performance-web.md, seventh pass).
+const PREFETCH_SLICE_MS = "2";
 
 export class Player {
   readonly tl = new Timeline();
@@ -39,7 +43,7 @@ export class Player {
   private shown = { cursor: -2, now: -1 };
   private last = 0;
   private raf = 0;
-  private idle = 0; // a pending prefetchNext callback
+  private prefetched = { seq: -1, done: true }; // see prefetchSlice
 
   // api is the stage's bridge, once the stage is up.
   api: Bridge | null = null;
@@ -55,6 +59,7 @@ export class Player {
     this.stopped = opts.stopped ?? "";
     this.gen = opts.gen;
     this.shown = { cursor: -2, now: -1 };
+    this.prefetched = { seq: -1, done: true };
     this.followShown = performance.now();
     this.hooks.onStopped?.(this.stopped);
   }
@@ -144,20 +149,19 @@ export class Player {
       this.gen = r.gen;
       this.shown = { cursor: tl.cursor, now: tl.now };
     }
-    if (moved) this.prefetchNext();
     this.hooks.onRender?.(moved, force);
   }
 
-  // prefetchNext has the stage build the next event's scene while the page
-  // is idle: playback then shows it without building it in that frame.
-  private prefetchNext(): void {
-    if (this.idle) return;
-    const ric = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 0));
-    this.idle = ric(() => {
-      this.idle = 0;
-      const next = this.tl.cursor + 1;
-      if (this.api && next < this.tl.events.length) this.api.prefetch(String(next));
-    });
+  // prefetchSlice has the stage build the next event's scene a slice at a
+  // time, one per frame, so that the frame showing the event does not
+  // build it (a 5,000-pod scene takes longer than a frame has left).
+  private prefetchSlice(): void {
+    const next = this.tl.cursor + 1;
+    if (!this.api || next >= this.tl.events.length) return;
+    if (this.prefetched.seq !== next) this.prefetched = { seq: next, done: false };
+    if (this.prefetched.done) return;
+    const r = JSON.parse(this.api.prefetch(String(next), PREFETCH_SLICE_MS)) as { done: boolean };
+    this.prefetched.done = r.done;
   }
 
   // frame is one animation frame: simulate a slice, advance playback.
@@ -166,7 +170,10 @@ export class Player {
     this.last = t;
     const growing = !this.simDone && !this.hold, playing = this.tl.playing;
     this.pump();
+    const cursor = this.tl.cursor;
     if (this.tl.tick(dt) || growing || playing !== this.tl.playing) this.render(false);
+    // Not in the frame that shows an event: the canvas takes that one.
+    if (!growing && cursor === this.tl.cursor) this.prefetchSlice();
   }
 
   // run drives frame from requestAnimationFrame until stop.

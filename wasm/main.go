@@ -35,11 +35,8 @@ type app struct {
 	// cache keeps the documents of the last load: an edit re-reads only
 	// the ones it changed.
 	cache scenario.Cache
-	// next is the scene of event nextSeq of run, built ahead by prefetch;
-	// job is a build still under way (prefetch.go).
-	next    *ui.Scene
-	nextSeq int
-	job     *prefetchJob
+	// pre builds the next event's scene ahead (prefetch.go).
+	pre adapt.Prefetcher
 	// prefetchMisses counts seeks that built their scene (bench figure).
 	prefetchMisses int
 }
@@ -58,6 +55,12 @@ func main() {
 		return
 	}
 	a.game = game
+	a.pre.PrepareCost = 4 * time.Millisecond // Arrange at 500 nodes
+	a.pre.Prepare = func(s *ui.Scene) {
+		if a.selected == "" { // else show copies the scene to add the overlay
+			game.Prepare(s)
+		}
+	}
 	mark("game")
 	a.b.export("load", a.load)
 	a.b.export("simulate", a.simulate)
@@ -113,8 +116,8 @@ func (a *app) load(args []string) (string, error) {
 			reply.Gen = a.gen
 			return marshal(reply)
 		}
-		a.cancelJob()
-		a.run, a.seq, a.next = run, -1, nil
+		a.pre.Cancel()
+		a.run, a.seq = run, -1
 		reply.Stopped = run.Stopped
 		a.show(run.Base())
 		a.game.SetClock(0)
@@ -202,13 +205,11 @@ func (a *app) seek(args []string) (string, error) {
 	}
 	if a.run != nil && seq != a.seq {
 		a.seq = seq
-		a.settleJob(seq)
-		s := a.next
-		if s == nil || a.nextSeq != seq {
+		s := a.pre.Take(a.run, seq)
+		if s == nil {
 			s = a.run.SceneAt(seq)
 			a.prefetchMisses++
 		}
-		a.next = nil
 		a.show(s)
 	}
 	a.game.SetClock(t)

@@ -17,9 +17,10 @@ type tween struct {
 	tick     int // ticks since the move started; >= MoveTicks when settled
 	age      int // ticks since the chip appeared, for the fade-in
 	// gone counts ticks since the chip left the layout (0: still there);
-	// pod is what to draw while it fades out.
+	// pod is what to draw while it fades out (scenes are not changed once
+	// shown, so it points into the last one that had the chip).
 	gone    int
-	pod     Pod
+	pod     *Pod
 	pending bool
 	// mark is the Retarget that last found the chip in its layout, idx
 	// the chip's index there.
@@ -54,6 +55,8 @@ type Motion struct {
 	mark int
 	laid *Layout
 	at   []*tween
+	// spare is the previous Retarget's at, reused for the next one.
+	spare []*tween
 	// active lists the tweens that change from tick to tick, so that a tick
 	// of a still picture walks a few chips instead of all of them.
 	active []*tween
@@ -73,11 +76,24 @@ func NewMotion() *Motion { return &Motion{chips: map[string]*tween{}} }
 // their current drawn place; pods that are gone are forgotten.
 func (m *Motion) Retarget(l *Layout) {
 	m.mark++
+	prev := m.at // the tweens of the last layout, chip by chip
 	m.laid = l
-	m.at = m.at[:0]
+	m.at = m.spare[:0]
+	// A new layout mostly keeps the last one's chips in order, shifted by
+	// the few that came or went before them: a chip's tween is first looked
+	// for at its index shifted by the last shift found, which spares
+	// hashing thousands of keys per event. prev's tweens are the ones of
+	// the map still shown (gone 0), each under its key.
+	shift := 0
 	for i := range l.Chips {
 		c := &l.Chips[i]
-		t, ok := m.chips[c.Key]
+		var t *tween
+		if j := i + shift; j >= 0 && j < len(prev) && prev[j].key == c.Key {
+			t = prev[j]
+		} else if t = m.chips[c.Key]; t != nil && t.gone == 0 && t.mark == m.mark-1 {
+			shift = t.idx - i
+		}
+		ok := t != nil
 		switch {
 		case !ok || t.gone > 0:
 			if ok {
@@ -94,10 +110,10 @@ func (m *Motion) Retarget(l *Layout) {
 			t.from, t.to, t.tick = cur, c.Rect, 0
 			m.wake(t)
 		}
-		t.pod, t.pending, t.mark, t.idx = *c.Pod, c.Pending, m.mark, i
+		t.pod, t.pending, t.mark, t.idx = c.Pod, c.Pending, m.mark, i
 		m.at = append(m.at, t)
 	}
-	for _, t := range m.chips {
+	for _, t := range prev {
 		if t.mark != m.mark && t.gone == 0 {
 			// Settle where it was drawn, then fade out there.
 			cur, _ := t.rect()
@@ -105,6 +121,8 @@ func (m *Motion) Retarget(l *Layout) {
 			m.wake(t)
 		}
 	}
+	clear(prev)
+	m.spare = prev
 }
 
 // ChipAt returns where chip i of layout l is drawn now and its opacity; l
@@ -202,7 +220,7 @@ func (m *Motion) Leaving() []Leaving {
 	for _, t := range m.active {
 		if t.gone > 0 && !t.dead {
 			a := 1 - easeOutCubic(float64(t.gone-1)/LeaveTicks)
-			out = append(out, Leaving{Key: t.key, Pod: t.pod, Rect: t.to, Alpha: a, Pending: t.pending})
+			out = append(out, Leaving{Key: t.key, Pod: *t.pod, Rect: t.to, Alpha: a, Pending: t.pending})
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })

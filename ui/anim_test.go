@@ -2,6 +2,7 @@ package ui_test
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -334,5 +335,92 @@ func TestHitTestMovingMatchesHitTest(t *testing.T) {
 	}
 	if _, ok := m.Moving(before, nil); ok {
 		t.Error("Moving accepted a layout other than the last one given to Retarget")
+	}
+}
+
+// Retarget finds each chip's tween by its index in the last layout,
+// shifted, before hashing its key: over random playback (pods bound, moved,
+// deleted, new, nominated), the tween found by index must be the one under
+// the chip's key, and every chip that left must fade out.
+func TestRetargetFindsTheTweenOfEachKey(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	s := &ui.Scene{}
+	for n := range 8 {
+		s.Nodes = append(s.Nodes, ui.Node{Name: fmt.Sprintf("n%d", n)})
+	}
+	next := 0
+	m := ui.NewMotion()
+	var last *ui.Layout
+	for step := range 120 {
+		ns := &ui.Scene{Nodes: make([]ui.Node, len(s.Nodes))}
+		for i, n := range s.Nodes {
+			ns.Nodes[i] = ui.Node{Name: n.Name, Pods: append([]ui.Pod(nil), n.Pods...)}
+		}
+		ns.Pending = append([]ui.Pod(nil), s.Pending...)
+		for range 1 + rng.IntN(4) {
+			switch k := rng.IntN(5); {
+			case k == 0 || len(ns.Pending) == 0: // a new pending pod
+				ns.Pending = append(ns.Pending, ui.Pod{Namespace: "d", Name: fmt.Sprintf("p%d", next)})
+				next++
+			case k == 1: // bound
+				i := rng.IntN(len(ns.Pending))
+				p := ns.Pending[i]
+				ns.Pending = append(ns.Pending[:i:i], ns.Pending[i+1:]...)
+				n := &ns.Nodes[rng.IntN(len(ns.Nodes))]
+				p.Node = n.Name
+				n.Pods = append(n.Pods, p)
+			case k == 2: // deleted from a node
+				n := &ns.Nodes[rng.IntN(len(ns.Nodes))]
+				if len(n.Pods) > 0 {
+					i := rng.IntN(len(n.Pods))
+					n.Pods = append(n.Pods[:i:i], n.Pods[i+1:]...)
+				}
+			case k == 3: // a ghost comes or goes
+				n := &ns.Nodes[rng.IntN(len(ns.Nodes))]
+				if len(n.Ghosts) > 0 {
+					n.Ghosts = nil
+				} else {
+					g := ns.Pending[rng.IntN(len(ns.Pending))]
+					g.Ghost = true
+					n.Ghosts = []ui.Pod{g}
+				}
+			default: // moved to another node's card
+				from, to := &ns.Nodes[rng.IntN(len(ns.Nodes))], &ns.Nodes[rng.IntN(len(ns.Nodes))]
+				if len(from.Pods) > 0 && from != to {
+					p := from.Pods[0]
+					from.Pods = from.Pods[1:]
+					p.Node = to.Name
+					to.Pods = append(to.Pods, p)
+				}
+			}
+		}
+		l := ui.Arrange(ns, 16.0/9)
+		m.Retarget(l)
+		for i, c := range l.Chips {
+			r, ok := m.Rect(c.Key)
+			gr, ga := m.ChipAt(l, i)
+			if !ok || gr != r || ga != m.Alpha(c.Key) {
+				t.Fatalf("step %d: chip %d (%s): by index %v %v, by key %v %v (%v)", step, i, c.Key, gr, ga, r, m.Alpha(c.Key), ok)
+			}
+		}
+		if last != nil {
+			now := map[string]bool{}
+			for _, c := range l.Chips {
+				now[c.Key] = true
+			}
+			leaving := map[string]bool{}
+			for _, lv := range m.Leaving() {
+				leaving[lv.Key] = true
+			}
+			for _, c := range last.Chips {
+				if !now[c.Key] && !leaving[c.Key] {
+					t.Fatalf("step %d: chip %s left without fading out", step, c.Key)
+				}
+			}
+		}
+		for range rng.IntN(ui.MoveTicks) {
+			m.Step()
+		}
+		s, last = ns, l
 	}
 }

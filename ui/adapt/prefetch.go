@@ -106,6 +106,8 @@ func (p *Prefetcher) start(r *Run, seq int) *buildJob {
 			return
 		}
 		s := r.SceneAtYield(seq, func() bool { return time.Now().Before(deadline) || park() })
+		// Prepare is not cut in slices: it starts a slice of its own unless
+		// this one has room for it.
 		if s == nil || (time.Until(deadline) < p.PrepareCost && !park()) {
 			return
 		}

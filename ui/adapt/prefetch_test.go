@@ -31,9 +31,14 @@ func TestPrefetcher(t *testing.T) {
 	past := time.Now().Add(-time.Second) // a slice that is over at once
 	t.Run("built in slices, taken by its seek", func(t *testing.T) {
 		var prepared []*ui.Scene
-		p := &adapt.Prefetcher{Prepare: func(s *ui.Scene) { prepared = append(prepared, s) }, PrepareCost: time.Hour}
+		p := &adapt.Prefetcher{Prepare: func(s *ui.Scene) { prepared = append(prepared, s) }, PrepareCost: time.Minute}
+		// Slices of no time build the scene 512 pods at a time, then
+		// Prepare in a slice of its own.
 		steps := 0
 		for !p.Step(r, 10, past) {
+			if len(prepared) != 0 {
+				t.Fatal("prepared before the build ended")
+			}
 			if steps++; steps > 100 {
 				t.Fatal("the build never ends")
 			}

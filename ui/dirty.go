@@ -21,6 +21,11 @@ const maxDirtyRects = 64
 // than half the screen, or too many areas): then the whole picture is
 // copied.
 func DirtyRects(prev, cur []Rect, w, h int) (rs []image.Rectangle, full bool) {
+	// Merging is quadratic in the boxes: hundreds of chips gliding at once
+	// (a lane rearranged) would cost more than the copy they could save.
+	if len(prev)+len(cur) > 4*maxDirtyRects {
+		return nil, true
+	}
 	screen := image.Rect(0, 0, w, h)
 	area := 0
 	add := func(r Rect) {

@@ -57,6 +57,13 @@ func TestDirtyRects(t *testing.T) {
 			}(),
 			wantFull: true,
 		},
+		{
+			name: "hundreds of boxes (a lane rearranged): copy it whole, not merged",
+			prev: make([]Rect, 2*maxDirtyRects),
+			cur:  make([]Rect, 2*maxDirtyRects+1),
+			// All at the same spot: merged they would be one small area.
+			wantFull: true,
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

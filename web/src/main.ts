@@ -366,6 +366,7 @@ function appendLog(events: TraceEvent[]): void {
 function clearLog(): void {
   logQueue = [];
   logList.replaceChildren();
+  logItems = [];
   currentLi = null;
 }
 
@@ -386,11 +387,15 @@ function flushLog(): void {
     b.addEventListener("click", () => hooks.jump(e.seq));
     li.append(b);
     logList.append(li);
+    logItems[e.seq] = li;
   }
   if (events.length > 0) highlightLog();
 }
 
 let currentLi: HTMLElement | null = null;
+// The log's rows by event: playback marks one per event, and a selector
+// over 3,000 rows cost more than the frame had left.
+let logItems: HTMLElement[] = [];
 // renderControls shows the playhead in the controls; force also refreshes
 // the details panel (which replays to explain, so not every frame).
 function renderControls(moved: boolean, force: boolean): void {
@@ -413,7 +418,7 @@ function renderControls(moved: boolean, force: boolean): void {
 
 // highlightLog marks the shown event's row and scrolls to it.
 function highlightLog(): void {
-  const li = logList.querySelector<HTMLElement>(`li[data-seq="${tl.cursor}"]`);
+  const li = logItems[tl.cursor] ?? null;
   if (li === currentLi) return;
   currentLi?.classList.remove("current");
   currentLi = li;

@@ -197,6 +197,19 @@ func (g *Game) updateWorld(wk viewKey) bool {
 	}
 	wasLive := g.worldLive
 	nowLive := g.liveChips()
+	// The chips that joined or left the live ones (a few of thousands):
+	// only cards holding one of them need looking up chip by chip.
+	flipped := map[string]bool{}
+	for k := range wasLive {
+		if !nowLive[k] {
+			flipped[k] = true
+		}
+	}
+	for k := range nowLive {
+		if !wasLive[k] {
+			flipped[k] = true
+		}
+	}
 	z := g.cam.Zoom
 	dirty := []Rect{g.screenRect(g.layout.Queue)}
 	for i, nb := range g.layout.Nodes {
@@ -204,7 +217,7 @@ func (g *Game) updateWorld(wk viewKey) bool {
 		ob, ow := g.cardBorder(g.worldScene, old)
 		nb2, nw := g.cardBorder(g.scene, nb.Node)
 		if SameCard(old, nb.Node) && ob == nb2 && ow == nw &&
-			holdsEventPod(g.worldScene, old) == holdsEventPod(g.scene, nb.Node) && !liveChanged(g.layout, nb, wasLive, nowLive) {
+			holdsEventPod(g.worldScene, old) == holdsEventPod(g.scene, nb.Node) && !liveChanged(g.layout, nb, flipped) {
 			continue
 		}
 		if len(dirty) > maxDirtyCards {
@@ -238,11 +251,14 @@ func holdsEventPod(s *Scene, n *Node) bool {
 }
 
 // liveChanged reports whether any chip of the card (its pods' and ghosts'
-// chips in l, keyed as liveChips keys them) joined or left the live chips.
-func liveChanged(l *Layout, nb NodeBox, was, now map[string]bool) bool {
+// chips in l, keyed as liveChips keys them) joined or left the live chips
+// (flipped).
+func liveChanged(l *Layout, nb NodeBox, flipped map[string]bool) bool {
+	if len(flipped) == 0 {
+		return false
+	}
 	for i := nb.FirstChip; i < nb.EndChip; i++ {
-		k := l.Chips[i].Key
-		if was[k] != now[k] {
+		if flipped[l.Chips[i].Key] {
 			return true
 		}
 	}

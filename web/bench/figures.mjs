@@ -157,22 +157,29 @@ if (sections.has("large")) {
   await page.click("#tl-start");
   await page.selectOption("#tl-speed", "4");
   await page.click("#tl-play");
-  const frames = await page.evaluate(() => new Promise((resolve) => {
+  // 15 s of playback: long enough to include the garbage collections
+  // (one every several seconds), which a shorter window catches or misses.
+  const frames = await page.evaluate((n) => new Promise((resolve) => {
     const gaps = [];
     let last = 0;
     const stage = document.querySelector("#stage").contentWindow;
-    const paints0 = JSON.parse(stage.schedplay.stats()).paints;
+    const s0 = JSON.parse(stage.schedplay.stats());
     const loop = (t) => {
       if (last) gaps.push(t - last);
       last = t;
-      if (gaps.length < 240) requestAnimationFrame(loop);
-      else resolve({ gaps, paints: JSON.parse(stage.schedplay.stats()).paints - paints0 });
+      if (gaps.length < n) requestAnimationFrame(loop);
+      else {
+        const s1 = JSON.parse(stage.schedplay.stats());
+        resolve({ gaps, paints: s1.paints - s0.paints, events: s1.gen - s0.gen, gcs: s1.numGC - s0.numGC, heapMB: s1.heapMB, sysMB: s1.sysMB });
+      }
     };
     requestAnimationFrame(loop);
-  }));
+  }), 900);
   const g = frames.gaps.sort((a, b) => a - b);
   const mean = g.reduce((a, b) => a + b, 0) / g.length;
-  console.log(`500 nodes / 5,000 pods playing: frame interval mean ${mean.toFixed(1)} ms (${(1000 / mean).toFixed(0)} fps), median ${g[g.length >> 1].toFixed(1)} ms, p95 ${g[Math.floor(g.length * 0.95)].toFixed(1)} ms; ${frames.paints} repaints in ${g.length} frames`);
+  const slow = g.filter((x) => x > 20);
+  console.log(`500 nodes / 5,000 pods playing: frame interval mean ${mean.toFixed(1)} ms (${(1000 / mean).toFixed(0)} fps), median ${g[g.length >> 1].toFixed(1)} ms, p95 ${g[Math.floor(g.length * 0.95)].toFixed(1)} ms; ` +
+    `${slow.length} of ${g.length} frames over 20 ms (${slow.filter((x) => x > 100).length} over 100 ms); ${frames.paints} repaints, ${frames.events} events shown, ${frames.gcs} garbage collections; Go heap ${frames.heapMB} MB, wasm memory ${frames.sysMB} MB`);
   await context.close();
 }
 

@@ -163,6 +163,16 @@ func (m *Motion) Moving(l *Layout, dst []int) (_ []int, ok bool) {
 	return dst, true
 }
 
+// Index returns the index in l of the chip with key k, when l is the
+// layout last given to Retarget (a look-up, not a scan of l's chips).
+func (m *Motion) Index(l *Layout, k string) (int, bool) {
+	t := m.chips[k]
+	if l != m.laid || t == nil || t.mark != m.mark || t.gone > 0 {
+		return 0, false
+	}
+	return t.idx, true
+}
+
 // SettledAt is Settled for chip i of layout l (see ChipAt).
 func (m *Motion) SettledAt(l *Layout, i int) bool {
 	t := m.tweenAt(l, i)

@@ -382,6 +382,11 @@ func TestRetargetFindsTheTweenOfEachKey(t *testing.T) {
 				} else {
 					g := ns.Pending[rng.IntN(len(ns.Pending))]
 					g.Ghost = true
+					for i := range ns.Nodes { // a pod is nominated to one node
+						if len(ns.Nodes[i].Ghosts) > 0 && ns.Nodes[i].Ghosts[0].Name == g.Name {
+							ns.Nodes[i].Ghosts = nil
+						}
+					}
 					n.Ghosts = []ui.Pod{g}
 				}
 			default: // moved to another node's card
@@ -402,6 +407,14 @@ func TestRetargetFindsTheTweenOfEachKey(t *testing.T) {
 			if !ok || gr != r || ga != m.Alpha(c.Key) {
 				t.Fatalf("step %d: chip %d (%s): by index %v %v, by key %v %v (%v)", step, i, c.Key, gr, ga, r, m.Alpha(c.Key), ok)
 			}
+			if j, ok := m.Index(l, c.Key); !ok || j != i {
+				t.Fatalf("step %d: Index(%s) = %d, %v; want %d", step, c.Key, j, ok, i)
+			}
+		}
+		if last != nil {
+			if _, ok := m.Index(last, l.Chips[0].Key); ok {
+				t.Fatalf("step %d: Index answered for a layout other than the last one", step)
+			}
 		}
 		if last != nil {
 			now := map[string]bool{}
@@ -415,6 +428,9 @@ func TestRetargetFindsTheTweenOfEachKey(t *testing.T) {
 			for _, c := range last.Chips {
 				if !now[c.Key] && !leaving[c.Key] {
 					t.Fatalf("step %d: chip %s left without fading out", step, c.Key)
+				}
+				if _, ok := m.Index(l, c.Key); !now[c.Key] && ok {
+					t.Fatalf("step %d: Index found %s, which left", step, c.Key)
 				}
 			}
 		}

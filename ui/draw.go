@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"sort"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -48,6 +49,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			fresh = true
 		}
 		g.worldKey, g.worldScene, g.worldLayout = wk, g.scene, g.layout
+		g.worldEventCard = g.eventCard()
 	}
 	g.restore(screen, fresh)
 	g.drawOver(screen, z)
@@ -211,13 +213,14 @@ func (g *Game) updateWorld(wk viewKey) bool {
 		}
 	}
 	z := g.cam.Zoom
+	oldEv, newEv := g.worldEventCard, g.eventCard()
 	dirty := []Rect{g.screenRect(g.layout.Queue)}
 	for i, nb := range g.layout.Nodes {
 		old := g.worldLayout.Nodes[i].Node
 		ob, ow := g.cardBorder(g.worldScene, old)
 		nb2, nw := g.cardBorder(g.scene, nb.Node)
 		if SameCard(old, nb.Node) && ob == nb2 && ow == nw &&
-			holdsEventPod(g.worldScene, old) == holdsEventPod(g.scene, nb.Node) && !liveChanged(g.layout, nb, flipped) {
+			(i == oldEv) == (i == newEv) && !liveChanged(g.layout, nb, flipped) {
 			continue
 		}
 		if len(dirty) > maxDirtyCards {
@@ -236,18 +239,23 @@ func (g *Game) updateWorld(wk viewKey) bool {
 	return true
 }
 
-// holdsEventPod reports whether the node shows the chip of the scene's
-// event pod (drawn with the focus ring).
-func holdsEventPod(s *Scene, n *Node) bool {
-	if s.Event == nil || s.Event.Pod == "" {
-		return false
+// eventCard is the index in layout.Nodes of the card showing the chip of
+// the scene's event pod (drawn with the focus ring), -1 if none: the chip
+// found through its tween, the card by its chip range.
+func (g *Game) eventCard() int {
+	e := g.scene.Event
+	if e == nil || e.Pod == "" {
+		return -1
 	}
-	for i := range n.Pods {
-		if n.Pods[i].HasKey(s.Event.Pod) {
-			return true
-		}
+	i, ok := g.motion.Index(g.layout, e.Pod)
+	if !ok || i < g.layout.QueueChips {
+		return -1
 	}
-	return false
+	n := sort.Search(len(g.layout.Nodes), func(n int) bool { return g.layout.Nodes[n].EndChip > i })
+	if n == len(g.layout.Nodes) || g.layout.Nodes[n].FirstChip > i {
+		return -1
+	}
+	return n
 }
 
 // liveChanged reports whether any chip of the card (its pods' and ghosts'

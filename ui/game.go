@@ -80,7 +80,9 @@ type Game struct {
 	// shows, for updating it card by card (updateWorld).
 	worldScene  *Scene
 	worldLayout *Layout
-	worldLive   map[string]bool
+	// worldEventCard is eventCard when the picture was drawn.
+	worldEventCard int
+	worldLive      map[string]bool
 	// onScreen: the screen holds the world picture with overPrev (the
 	// boxes of what the last frame drew over it) on top, so the next frame
 	// need restore only under those (see restore).

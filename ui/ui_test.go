@@ -1,6 +1,7 @@
 package ui_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -260,6 +261,11 @@ func TestSameCard(t *testing.T) {
 		{name: "the engine's requested total", change: func(n *ui.Node) { n.Used = &ui.Resources{MilliCPU: 900} }},
 		{name: "cordoned", change: func(n *ui.Node) { n.Unschedulable = true }},
 		{name: "a taint's effect", change: func(n *ui.Node) { n.Taints = []ui.Taint{{Key: "k", Effect: "NoExecute"}} }},
+		{name: "equal names in other bytes", change: func(n *ui.Node) {
+			p := &n.Pods[0]
+			p.Namespace, p.Name, p.PriorityClass = strings.Clone(p.Namespace), strings.Clone(p.Name), strings.Clone(p.PriorityClass)
+		}, want: true},
+		{name: "another name of the same length", change: func(n *ui.Node) { n.Pods[0].Name = "z" }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -557,11 +557,62 @@ func (g *Game) drawCaption(dst *ebiten.Image) {
 	if e == nil {
 		return
 	}
-	t, s := g.theme, g.scale
+	s := g.scale
 	box := Rect{X: 12 * s, Y: 8 * s, W: float64(g.w) - 24*s, H: 26 * s}
-	g.paint.fillRound(dst, box, 6*s, withAlpha(t.Card, 0.94))
-	g.paint.strokeRound(dst, box, 6*s, 1*s, t.Focus)
-	g.text(dst, g.overlay().caption, false, 12.5*s, box.X+10*s, box.Y+box.H/2, t.Text, text.AlignStart)
+	g.drawCached(dst, &g.captionImg, box, func(img *ebiten.Image, b Rect) {
+		t := g.theme
+		g.paint.fillRound(img, b, 6*s, withAlpha(t.Card, 0.94))
+		g.paint.strokeRound(img, b, 6*s, 1*s, t.Focus)
+		g.text(img, g.overlay().caption, false, 12.5*s, b.X+10*s, b.Y+b.H/2, t.Text, text.AlignStart)
+	})
+}
+
+// cachedPicture is an overlay drawn once into an image of its own and
+// copied each frame: the caption and the legend change with the scene,
+// while their text costs more to draw than the rest of a moving frame.
+type cachedPicture struct {
+	img *ebiten.Image
+	key overlayKey
+}
+
+// overlayKey is what a cached overlay's picture depends on.
+type overlayKey struct {
+	gen   int
+	theme string
+	box   Rect
+	scale float64
+}
+
+// drawCached draws box's content (draw, given the image and where box lies
+// in it) into c's image when the scene, theme or size changed, then copies
+// the image to dst; pixels land where drawing straight into dst puts them
+// (the image keeps box's position within a pixel).
+func (g *Game) drawCached(dst *ebiten.Image, c *cachedPicture, box Rect, draw func(img *ebiten.Image, b Rect)) {
+	if g.paint.recording {
+		g.paint.rec = append(g.paint.rec, box)
+		return
+	}
+	const pad = 2 // strokes reach past the box
+	ox, oy := math.Floor(box.X)-pad, math.Floor(box.Y)-pad
+	w, h := int(math.Ceil(box.X+box.W))+pad-int(ox), int(math.Ceil(box.Y+box.H))+pad-int(oy)
+	key := overlayKey{gen: g.gen, theme: g.theme.Name, box: box, scale: g.scale}
+	if c.img == nil || c.key != key {
+		if c.img == nil || c.img.Bounds().Dx() != w || c.img.Bounds().Dy() != h {
+			if c.img != nil {
+				c.img.Deallocate()
+			}
+			c.img = ebiten.NewImage(max(w, 1), max(h, 1))
+		} else {
+			c.img.Clear()
+		}
+		draw(c.img, Rect{X: box.X - ox, Y: box.Y - oy, W: box.W, H: box.H})
+		g.paint.flush()
+		c.key = key
+	}
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(ox, oy)
+	g.paint.flush() // keep the order: shapes batched so far go first
+	dst.DrawImage(c.img, op)
 }
 
 // overlayText is the caption and legend text as drawn, with its widths:
@@ -603,25 +654,28 @@ func (g *Game) overlay() *overlayText {
 // drawLegend draws the PriorityClass colours along the bottom edge, in
 // screen space so it stays put while panning; fit leaves room for it.
 func (g *Game) drawLegend(dst *ebiten.Image) {
-	t, s, o := g.theme, g.scale, g.overlay()
+	s, o := g.scale, g.overlay()
 	title := "PriorityClass"
 	w := o.titleW + 16*s
 	for _, lw := range o.widths {
 		w += 20*s + lw + 14*s
 	}
 	box := Rect{X: 12 * s, Y: float64(g.h) - (LegendH+10)*s, W: w + 6*s, H: LegendH * s}
-	g.paint.fillRound(dst, box, 8*s, withAlpha(t.Card, 0.94))
-	g.paint.strokeRound(dst, box, 8*s, 1*s, t.CardBorder)
-	y := box.Y + box.H/2
-	x := box.X + 12*s
-	g.text(dst, title, true, legendText*s, x, y, t.Muted, text.AlignStart)
-	x += o.titleW + 16*s
-	for i, l := range o.labels {
-		g.paint.fillRound(dst, Rect{X: x, Y: y - 6*s, W: 14 * s, H: 12 * s}, 3*s, o.colors[i])
-		x += 20 * s
-		g.text(dst, l, false, legendText*s, x, y, t.Text, text.AlignStart)
-		x += o.widths[i] + 14*s
-	}
+	g.drawCached(dst, &g.legendImg, box, func(img *ebiten.Image, b Rect) {
+		t := g.theme
+		g.paint.fillRound(img, b, 8*s, withAlpha(t.Card, 0.94))
+		g.paint.strokeRound(img, b, 8*s, 1*s, t.CardBorder)
+		y := b.Y + b.H/2
+		x := b.X + 12*s
+		g.text(img, title, true, legendText*s, x, y, t.Muted, text.AlignStart)
+		x += o.titleW + 16*s
+		for i, l := range o.labels {
+			g.paint.fillRound(img, Rect{X: x, Y: y - 6*s, W: 14 * s, H: 12 * s}, 3*s, o.colors[i])
+			x += 20 * s
+			g.text(img, l, false, legendText*s, x, y, t.Text, text.AlignStart)
+			x += o.widths[i] + 14*s
+		}
+	})
 }
 
 func (g *Game) tooltipLines() []string {

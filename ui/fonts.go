@@ -70,13 +70,18 @@ func (f *fonts) fit(s string, bold bool, size, w float64) string {
 	if f.width(s, bold, size) <= w {
 		return s
 	}
-	n := len([]rune(s))
-	for n > 1 {
-		n--
-		t := Ellipsize(s, n)
-		if f.width(t, bold, size) <= w {
-			return t
+	// The longest Ellipsize(s, n), 2 <= n < len, that fits: a binary
+	// search, since each measure shapes the text (a caption is a hundred
+	// runes; trying them one by one cost a millisecond per event).
+	lo, hi := 2, len([]rune(s))-1 // lo: the smallest untried; hi: the largest
+	best := ""
+	for lo <= hi {
+		n := (lo + hi) / 2
+		if t := Ellipsize(s, n); f.width(t, bold, size) <= w {
+			best, lo = t, n+1
+		} else {
+			hi = n - 1
 		}
 	}
-	return ""
+	return best
 }

@@ -86,9 +86,10 @@ type Game struct {
 	// onScreen: the screen holds the world picture with overPrev (the
 	// boxes of what the last frame drew over it) on top, so the next frame
 	// need restore only under those (see restore).
-	onScreen    bool
-	overPrev    []Rect
-	overlayMemo overlayText
+	onScreen              bool
+	overPrev              []Rect
+	overlayMemo           overlayText
+	captionImg, legendImg cachedPicture
 	// liveTimed: some chip shows the clock at this zoom (see liveChips).
 	liveTimed bool
 	// moving is scratch space for hitTest.

@@ -86,6 +86,14 @@ func (g *Game) drawOver(dst *ebiten.Image, z float64) {
 // between frames), else all of it. A software rasteriser pays for every
 // pixel copied.
 func (g *Game) restore(screen *ebiten.Image, fresh bool) {
+	if len(g.live) > 2*maxDirtyRects {
+		// Hundreds of chips moving (the lane rearranged): DirtyRects would
+		// give up on their boxes anyway, so no dry pass to learn them; the
+		// next frame copies the whole picture too.
+		g.overPrev, g.onScreen = g.overPrev[:0], false
+		screen.DrawImage(g.world, &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy})
+		return
+	}
 	g.paint.recording, g.paint.rec = true, g.paint.rec[:0]
 	g.drawOver(screen, g.cam.Zoom)
 	g.paint.recording = false

@@ -196,19 +196,29 @@ func (a *app) trace(args []string) (string, error) {
 	return marshal(map[string]any{"ok": true, "events": tr[from:]})
 }
 
-// seek(seq, t) shows the cluster right after event seq (-1: the t=0 view)
-// at simulated time t seconds (countdowns run against it).
-func (a *app) seek(args []string) (string, error) {
+// seqAnd parses the arguments (seq, a number named name) of seek and
+// prefetch.
+func seqAnd(args []string, name string) (int, float64, error) {
 	if len(args) != 2 {
-		return "", fmt.Errorf("want 2 arguments (seq, t), got %d", len(args))
+		return 0, 0, fmt.Errorf("want 2 arguments (seq, %s), got %d", name, len(args))
 	}
 	seq, err := strconv.Atoi(args[0])
 	if err != nil {
-		return "", fmt.Errorf("parsing seq: %w", err)
+		return 0, 0, fmt.Errorf("parsing seq: %w", err)
 	}
-	t, err := strconv.ParseFloat(args[1], 64)
+	x, err := strconv.ParseFloat(args[1], 64)
 	if err != nil {
-		return "", fmt.Errorf("parsing t: %w", err)
+		return 0, 0, fmt.Errorf("parsing %s: %w", name, err)
+	}
+	return seq, x, nil
+}
+
+// seek(seq, t) shows the cluster right after event seq (-1: the t=0 view)
+// at simulated time t seconds (countdowns run against it).
+func (a *app) seek(args []string) (string, error) {
+	seq, t, err := seqAnd(args, "t")
+	if err != nil {
+		return "", err
 	}
 	if a.run != nil && seq != a.seq {
 		a.seq = seq

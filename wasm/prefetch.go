@@ -2,11 +2,7 @@
 
 package main
 
-import (
-	"fmt"
-	"strconv"
-	"time"
-)
+import "time"
 
 // prefetch(seq, ms) builds the scene after event seq for up to ms
 // milliseconds, continuing the build of an earlier call (adapt.Prefetcher:
@@ -14,16 +10,9 @@ import (
 // ok false when there is nothing to build (no run, seq out of range or
 // shown already), done true once the scene is ready for seek.
 func (a *app) prefetch(args []string) (string, error) {
-	if len(args) != 2 {
-		return "", fmt.Errorf("want 2 arguments (seq, milliseconds), got %d", len(args))
-	}
-	seq, err := strconv.Atoi(args[0])
+	seq, ms, err := seqAnd(args, "milliseconds")
 	if err != nil {
-		return "", fmt.Errorf("parsing seq: %w", err)
-	}
-	ms, err := strconv.ParseFloat(args[1], 64)
-	if err != nil {
-		return "", fmt.Errorf("parsing milliseconds: %w", err)
+		return "", err
 	}
 	if a.run == nil || seq < 0 || seq >= len(a.run.Trace()) || seq == a.seq {
 		return `{"ok":false,"done":true}`, nil

@@ -32,15 +32,18 @@ func largeScenario(nodes, pods, pending int) string {
 	return b.String()
 }
 
-func largeRun(b *testing.B) *adapt.Run {
-	b.Helper()
-	sc, err := scenario.Load("large.yaml", []byte(largeScenario(500, 5000, 200)))
+func largeRun(b *testing.B) *adapt.Run { return simulatedLarge(b, 500, 5000, 200) }
+
+// simulatedLarge is largeScenario simulated to its end.
+func simulatedLarge(tb testing.TB, nodes, pods, pending int) *adapt.Run {
+	tb.Helper()
+	sc, err := scenario.Load("large.yaml", []byte(largeScenario(nodes, pods, pending)))
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	r, err := adapt.NewRun(sc, adapt.DefaultBudget)
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	for !r.Step(1000) {
 	}

@@ -5,28 +5,12 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/schedplay/schedplay/core/scenario"
 	"github.com/schedplay/schedplay/ui"
 	"github.com/schedplay/schedplay/ui/adapt"
 )
 
-func largeRunT(t *testing.T, nodes, pods, pending int) *adapt.Run {
-	t.Helper()
-	sc, err := scenario.Load("large.yaml", []byte(largeScenario(nodes, pods, pending)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := adapt.NewRun(sc, adapt.DefaultBudget)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for !r.Step(500) {
-	}
-	return r
-}
-
 func TestPrefetcher(t *testing.T) {
-	r := largeRunT(t, 40, 1300, 120)
+	r := simulatedLarge(t, 40, 1300, 120)
 	n := len(r.Trace())
 	past := time.Now().Add(-time.Second) // a slice that is over at once
 	t.Run("built in slices, taken by its seek", func(t *testing.T) {
@@ -83,7 +67,7 @@ func TestPrefetcher(t *testing.T) {
 		if p.Take(r, 30) != nil {
 			t.Error("the stopped build left a scene")
 		}
-		other := largeRunT(t, 10, 600, 20)
+		other := simulatedLarge(t, 10, 600, 20)
 		p.Step(r, 5, past)
 		if !p.Step(other, 5, time.Now().Add(time.Hour)) {
 			t.Fatal("a build with time to spare did not end")

@@ -178,16 +178,7 @@ spec:
 // scenes are built while it waits between slices; a yield that says stop
 // gives no scene.
 func TestSceneAtYieldMatchesSceneAt(t *testing.T) {
-	sc, err := scenario.Load("large.yaml", []byte(largeScenario(40, 1300, 120)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := adapt.NewRun(sc, adapt.DefaultBudget)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for !r.Step(500) {
-	}
+	r := simulatedLarge(t, 40, 1300, 120)
 	n := len(r.Trace())
 	if n < 50 {
 		t.Fatalf("only %d events", n)

@@ -175,12 +175,20 @@ func (g *Game) SetScene(s *Scene, gen int) {
 // Prepare lays out a scene the host expects to show next, so that showing
 // it (SetScene with the same *Scene) skips Arrange: playback calls it
 // between frames for the next event. Only the last prepared scene is kept.
-func (g *Game) Prepare(s *Scene) {
+func (g *Game) Prepare(s *Scene) { g.PrepareYield(s, nil) }
+
+// PrepareYield is Prepare laying out in slices (see ArrangeYield); it
+// reports false, preparing nothing, when yield said stop.
+func (g *Game) PrepareYield(s *Scene, yield func() bool) bool {
 	aspect := g.aspect()
-	l := Arrange(s, aspect)
+	l := ArrangeYield(s, aspect, yield)
+	if l == nil {
+		return false
+	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.prepared.scene, g.prepared.aspect, g.prepared.layout = s, aspect, l
+	return true
 }
 
 // SetClock sets the simulated time shown, in seconds.

@@ -163,7 +163,12 @@ func zoneCols(n int) int {
 
 // Arrange lays the scene out. aspect is the width/height ratio of the screen;
 // zones flow left to right and wrap so that the whole is about that shape.
-func Arrange(s *Scene, aspect float64) *Layout {
+func Arrange(s *Scene, aspect float64) *Layout { return ArrangeYield(s, aspect, nil) }
+
+// ArrangeYield is Arrange calling yield (when not nil) every few dozen
+// cards and thousand chips, for laying out a large scene in slices between
+// frames; it gives up (nil) when yield returns false.
+func ArrangeYield(s *Scene, aspect float64, yield func() bool) *Layout {
 	if aspect <= 0 {
 		aspect = 16.0 / 9
 	}
@@ -240,6 +245,9 @@ func Arrange(s *Scene, aspect float64) *Layout {
 				l.addNodeChips(nb)
 				nb.EndChip = len(l.Chips)
 				l.Nodes = append(l.Nodes, nb)
+				if yield != nil && len(l.Nodes)%yieldCards == 0 && !yield() {
+					return nil
+				}
 			}
 			cy += rh + CardGap
 		}
@@ -247,7 +255,9 @@ func Arrange(s *Scene, aspect float64) *Layout {
 		x += sh.w + ZoneGap
 		lineH = math.Max(lineH, sh.h)
 	}
-	l.setKeys()
+	if !l.setKeys(yield) {
+		return nil
+	}
 	return l
 }
 
@@ -258,7 +268,8 @@ const ghostPrefix = "ghost:"
 // (marked by addNodeChips with the bare prefix).
 // The keys are cut out of one string, one allocation per layout instead of
 // one per chip (a layout is made per event; Motion copies the keys it keeps).
-func (l *Layout) setKeys() {
+func (l *Layout) setKeys(yield func() bool) bool {
+	paused := func(i int) bool { return yield != nil && i%yieldChips == yieldChips-1 && !yield() }
 	n := 0
 	for _, c := range l.Chips {
 		if c.Key == ghostPrefix {
@@ -268,7 +279,10 @@ func (l *Layout) setKeys() {
 	}
 	var b strings.Builder
 	b.Grow(n)
-	for _, c := range l.Chips {
+	for i, c := range l.Chips {
+		if paused(i) {
+			return false
+		}
 		if c.Key == ghostPrefix {
 			b.WriteString(ghostPrefix)
 		}
@@ -285,7 +299,15 @@ func (l *Layout) setKeys() {
 		}
 		c.Key, at = all[at:end], end
 	}
+	return true
 }
+
+// How many cards and chips ArrangeYield lays out between yields: well under
+// a millisecond in the browser.
+const (
+	yieldCards = 64
+	yieldChips = 2048
+)
 
 // arrangeQueue lays the lane out on top, as wide as the zone rows: one
 // section per non-empty sub-queue in pop order (activeQ, backoffQ,

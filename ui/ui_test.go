@@ -1,6 +1,7 @@
 package ui_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -377,6 +378,35 @@ func TestPodHasKey(t *testing.T) {
 	} {
 		if got := p.HasKey(tt.key); got != tt.want || got != (p.Key() == tt.key) {
 			t.Errorf("HasKey(%q) = %v, want %v (Key() is %q)", tt.key, got, tt.want, p.Key())
+		}
+	}
+}
+
+// Laid out in slices, a scene gets the layout Arrange gives it; told to
+// stop, ArrangeYield gives none.
+func TestArrangeYield(t *testing.T) {
+	s := &ui.Scene{ZoneKey: "zone"}
+	for n := range 150 {
+		node := ui.Node{Name: fmt.Sprintf("n%03d", n), Zone: fmt.Sprintf("z%d", n%3)}
+		for p := range 20 {
+			node.Pods = append(node.Pods, ui.Pod{Namespace: "d", Name: fmt.Sprintf("p%d-%d", n, p), Node: node.Name})
+		}
+		s.Nodes = append(s.Nodes, node)
+	}
+	s.Pending = []ui.Pod{{Namespace: "d", Name: "q"}}
+	s.Nodes[7].Ghosts = []ui.Pod{{Namespace: "d", Name: "q", Ghost: true}}
+	yields := 0
+	got := ui.ArrangeYield(s, 16.0/9, func() bool { yields++; return true })
+	if yields < 3 {
+		t.Errorf("%d yields over 150 cards and 3,000 chips", yields)
+	}
+	if diff := cmp.Diff(ui.Arrange(s, 16.0/9), got); diff != "" {
+		t.Errorf("ArrangeYield (-Arrange +got):\n%s", diff)
+	}
+	for stopAt := 1; stopAt <= yields; stopAt++ {
+		n := 0
+		if l := ui.ArrangeYield(s, 16.0/9, func() bool { n++; return n < stopAt }); l != nil {
+			t.Errorf("stopped at yield %d, still laid out", stopAt)
 		}
 	}
 }

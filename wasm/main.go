@@ -62,11 +62,11 @@ func main() {
 		return
 	}
 	a.game = game
-	a.pre.PrepareCost = 3 * time.Millisecond // Arrange at 500 nodes / 5,000 pods in the browser
-	a.pre.Prepare = func(s *ui.Scene) {
-		if a.selected == "" { // else show copies the scene to add the overlay
-			game.Prepare(s)
+	a.pre.Prepare = func(s *ui.Scene, yield func() bool) bool {
+		if a.selected != "" { // show copies the scene to add the overlay
+			return true
 		}
+		return game.PrepareYield(s, yield)
 	}
 	mark("game")
 	a.b.export("load", a.load)

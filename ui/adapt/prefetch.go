@@ -18,11 +18,9 @@ import (
 // channels order them the same way).
 type Prefetcher struct {
 	// Prepare, if set, is called with a built scene (on the builder's
-	// goroutine, inside a Step): the canvas lays it out ahead.
-	Prepare func(*ui.Scene)
-	// PrepareCost is how much of a slice Prepare needs; with less left the
-	// build pauses first.
-	PrepareCost time.Duration
+	// goroutine, inside a Step) and the build's yield: the canvas lays it
+	// out ahead, in slices too. It reports false if yield said stop.
+	Prepare func(s *ui.Scene, yield func() bool) bool
 
 	job   *buildJob
 	ready struct {
@@ -105,14 +103,10 @@ func (p *Prefetcher) start(r *Run, seq int) *buildJob {
 		if deadline.IsZero() {
 			return
 		}
-		s := r.SceneAtYield(seq, func() bool { return time.Now().Before(deadline) || park() })
-		// Prepare is not cut in slices: it starts a slice of its own unless
-		// this one has room for it.
-		if s == nil || (time.Until(deadline) < p.PrepareCost && !park()) {
+		yield := func() bool { return time.Now().Before(deadline) || park() }
+		s := r.SceneAtYield(seq, yield)
+		if s == nil || (p.Prepare != nil && !p.Prepare(s, yield)) {
 			return
-		}
-		if p.Prepare != nil {
-			p.Prepare(s)
 		}
 		p.ready.run, p.ready.seq, p.ready.scene = r, seq, s
 	}()

@@ -15,9 +15,15 @@ func TestPrefetcher(t *testing.T) {
 	past := time.Now().Add(-time.Second) // a slice that is over at once
 	t.Run("built in slices, taken by its seek", func(t *testing.T) {
 		var prepared []*ui.Scene
-		p := &adapt.Prefetcher{Prepare: func(s *ui.Scene) { prepared = append(prepared, s) }, PrepareCost: time.Minute}
+		p := &adapt.Prefetcher{Prepare: func(s *ui.Scene, yield func() bool) bool {
+			if !yield() { // a pause inside Prepare
+				return false
+			}
+			prepared = append(prepared, s)
+			return true
+		}}
 		// Slices of no time build the scene 512 pods at a time, then
-		// Prepare in a slice of its own.
+		// Prepare, which pauses once.
 		steps := 0
 		for !p.Step(r, 10, past) {
 			if len(prepared) != 0 {
@@ -28,7 +34,7 @@ func TestPrefetcher(t *testing.T) {
 			}
 		}
 		if steps < 3 {
-			t.Errorf("built in %d slices of no time, want one per 512 pods and one for Prepare", steps)
+			t.Errorf("built in %d slices of no time, want one per 512 pods and one in Prepare", steps)
 		}
 		if len(prepared) != 1 {
 			t.Fatalf("Prepare called %d times, want 1", len(prepared))

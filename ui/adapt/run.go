@@ -3,6 +3,7 @@ package adapt
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/schedplay/schedplay/core/api"
 	"github.com/schedplay/schedplay/core/engine"
@@ -42,9 +43,10 @@ type Run struct {
 		pods  map[*api.Pod]ui.Pod
 		nodes map[string]*api.Node
 	}
-	// state is the last state SceneAt read, whose slices the next one
-	// refills (a scene keeps nothing of it); stateYield is SceneAtYield's.
-	state, stateYield *engine.State
+	// buf is what SceneAt reuses from build to build, bufYield
+	// SceneAtYield's; last is the last scene either built.
+	buf, bufYield sceneBuf
+	last          *ui.Scene
 	// Stopped explains why the run ended early or never ran ("" if not).
 	Stopped string
 	done    bool
@@ -143,28 +145,36 @@ func (r *Run) PodEvents(key string, seq int) []int {
 func seconds(d engine.Duration) float64 { return float64(d) / 1e9 }
 
 // SceneAt is the cluster right after event seq; seq < 0 is the t=0 view.
-func (r *Run) SceneAt(seq int) *ui.Scene { return r.sceneAt(seq, &r.state, nil) }
+func (r *Run) SceneAt(seq int) *ui.Scene { return r.sceneAt(seq, &r.buf, nil) }
 
 // SceneAtYield is SceneAt for building a scene in slices between frames:
 // it calls yield every few hundred pods and gives up (nil) when yield
 // returns false. It fills a state of its own, so that SceneAt calls made
 // while it waits in yield leave it undisturbed.
 func (r *Run) SceneAtYield(seq int, yield func() bool) *ui.Scene {
-	return r.sceneAt(seq, &r.stateYield, yield)
+	return r.sceneAt(seq, &r.bufYield, yield)
+}
+
+// sceneBuf is what one way of building scenes reuses from build to build:
+// the engine's state and the pods of every card before they are sorted out
+// (see sceneAt). A scene keeps nothing of it.
+type sceneBuf struct {
+	state *engine.State
+	bound []ui.Pod
 }
 
 // yieldEvery is how many pods SceneAtYield handles between yields: well
 // under a millisecond in the browser.
 const yieldEvery = 512
 
-func (r *Run) sceneAt(seq int, buf **engine.State, yield func() bool) *ui.Scene {
+func (r *Run) sceneAt(seq int, buf *sceneBuf, yield func() bool) *ui.Scene {
 	tr := r.Trace()
 	if seq < 0 || len(tr) == 0 {
 		return r.base
 	}
 	seq = min(seq, len(tr)-1)
-	st := r.sim.StateAtInto(seq, *buf)
-	*buf = st
+	st := r.sim.StateAtInto(seq, buf.state)
+	buf.state = st
 	paused := func(i int) bool { return yield != nil && i%yieldEvery == yieldEvery-1 && !yield() }
 	out := &ui.Scene{ZoneKey: r.zoneKey, Classes: r.classes, Nodes: make([]ui.Node, 0, len(st.Nodes)), Pending: []ui.Pod{}}
 	nodeAt := make(map[string]int, len(st.Nodes))
@@ -183,9 +193,11 @@ func (r *Run) sceneAt(seq int, buf **engine.State, yield func() bool) *ui.Scene 
 		nodeAt[ns.Name] = len(out.Nodes)
 		out.Nodes = append(out.Nodes, vn)
 	}
-	// The nodes' pod lists share one array, each node's part sized by a
-	// count first: appending pod by pod grew 500 slices per scene, most of
-	// this function's garbage on a 5,000-pod cluster.
+	// The cards' pods are gathered into one reused array, each node's part
+	// sized by a count first; then a card whose pods are those of the last
+	// scene built shares that scene's list, and only the others are copied
+	// out (an event changes a few cards: copying 5,000 pods per scene was
+	// most of playback's garbage, and so of the collector's pauses).
 	counts := make([]int, len(out.Nodes)+1)
 	for j, ps := range st.Pods {
 		if paused(j) {
@@ -200,7 +212,8 @@ func (r *Run) sceneAt(seq int, buf **engine.State, yield func() bool) *ui.Scene 
 	for i := 1; i < len(counts); i++ {
 		counts[i] += counts[i-1]
 	}
-	bound := make([]ui.Pod, counts[len(counts)-1])
+	buf.bound = slices.Grow(buf.bound[:0], counts[len(counts)-1])[:counts[len(counts)-1]]
+	bound := buf.bound
 	for i := range out.Nodes {
 		out.Nodes[i].Pods = bound[counts[i]:counts[i]:counts[i+1]] // capped: appends stay in the node's part
 	}
@@ -241,6 +254,15 @@ func (r *Run) sceneAt(seq int, buf **engine.State, yield func() bool) *ui.Scene 
 		}
 		pending[ps.Key] = vp
 	}
+	last := r.last
+	for i := range out.Nodes {
+		n := &out.Nodes[i]
+		if last != nil && i < len(last.Nodes) && last.Nodes[i].Name == n.Name && slices.Equal(last.Nodes[i].Pods, n.Pods) {
+			n.Pods = last.Nodes[i].Pods
+		} else {
+			n.Pods = slices.Clip(slices.Clone(n.Pods))
+		}
+	}
 	// The lane shows each sub-queue in the engine's order.
 	for _, list := range [][]engine.QueueEntry{st.Queue.ActiveQ, st.Queue.BackoffQ, st.Queue.Unschedulable, st.Queue.Gated} {
 		for _, qe := range list {
@@ -257,6 +279,7 @@ func (r *Run) sceneAt(seq int, buf **engine.State, yield func() bool) *ui.Scene 
 	}
 	e := tr[seq]
 	out.Event = &ui.SceneEvent{Seq: e.Seq, T: seconds(e.T), Kind: e.Kind, Pod: e.Pod, Node: e.Node, Victims: e.Victims, Reason: e.Reason}
+	r.last = out
 	return out
 }
 

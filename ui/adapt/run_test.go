@@ -202,3 +202,29 @@ func TestSceneAtYieldMatchesSceneAt(t *testing.T) {
 		t.Error("a build told to stop returned a scene")
 	}
 }
+
+// Scenes share the pod lists of cards that did not change with the scene
+// built before them, and gather pods in a reused array: a scene must keep
+// its content whatever is built after it.
+func TestScenesKeepTheirPodsAfterLaterBuilds(t *testing.T) {
+	r, ref := simulatedLarge(t, 30, 700, 80), simulatedLarge(t, 30, 700, 80)
+	n := len(r.Trace())
+	var kept []*ui.Scene
+	var seqs []int
+	for seq := 0; seq < n; seq += 7 {
+		kept, seqs = append(kept, r.SceneAt(seq)), append(seqs, seq)
+		r.SceneAtYield((seq*13)%n, func() bool { r.SceneAt((seq * 31) % n); return true })
+	}
+	shared := 0
+	for i, s := range kept {
+		if diff := cmp.Diff(ref.SceneAt(seqs[i]), s); diff != "" {
+			t.Fatalf("the scene of event %d changed after later builds (-fresh +kept):\n%s", seqs[i], diff)
+		}
+		if i > 0 && len(s.Nodes) > 0 && len(s.Nodes[0].Pods) > 0 && &s.Nodes[0].Pods[0] == &kept[i-1].Nodes[0].Pods[0] {
+			shared++
+		}
+	}
+	if shared == 0 {
+		t.Error("no scene shares a card's pods with an earlier one: the test checked no sharing")
+	}
+}

@@ -174,12 +174,10 @@ func (g *Game) SetScene(s *Scene, gen int) {
 
 // Prepare lays out a scene the host expects to show next, so that showing
 // it (SetScene with the same *Scene) skips Arrange: playback calls it
-// between frames for the next event. Only the last prepared scene is kept.
-func (g *Game) Prepare(s *Scene) { g.PrepareYield(s, nil) }
-
-// PrepareYield is Prepare laying out in slices (see ArrangeYield); it
-// reports false, preparing nothing, when yield said stop.
-func (g *Game) PrepareYield(s *Scene, yield func() bool) bool {
+// between frames for the next event, in slices (yield, see ArrangeYield;
+// nil: at once). It reports false, preparing nothing, when yield said
+// stop. Only the last prepared scene is kept.
+func (g *Game) Prepare(s *Scene, yield func() bool) bool {
 	aspect := g.aspect()
 	l := ArrangeYield(s, aspect, yield)
 	if l == nil {

@@ -66,7 +66,7 @@ func main() {
 		if a.selected != "" { // show copies the scene to add the overlay
 			return true
 		}
-		return game.PrepareYield(s, yield)
+		return game.Prepare(s, yield)
 	}
 	mark("game")
 	a.b.export("load", a.load)

@@ -345,7 +345,7 @@ func TestPlaceEveryKind(t *testing.T) {
 			if got != want {
 				t.Errorf("placed in %d of the %d lists of its type", got, want)
 			}
-			// objectMeta's type switch finds the field reflection finds.
+			// objectMeta finds the field reflection finds.
 			if f := reflect.ValueOf(v).Elem().FieldByName("ObjectMeta"); f.IsValid() {
 				if m := objectMeta(v); m != f.Addr().Interface() {
 					t.Errorf("objectMeta gave %p, want the ObjectMeta field at %p", m, f.Addr().Interface())

@@ -2,7 +2,6 @@ package scenario
 
 import (
 	"fmt"
-	"reflect"
 	"sort"
 	"strings"
 
@@ -278,32 +277,8 @@ func (l *loader) objectOf(v any) *object {
 
 // objectMeta returns the ObjectMeta every scenario kind embeds.
 func objectMeta(v any) *api.ObjectMeta {
-	// The scenario kinds by a type switch (FieldByName per call was a
-	// good part of assembling in the browser); anything else by reflection.
-	switch x := v.(type) {
-	case *api.Node:
-		return &x.ObjectMeta
-	case *api.Pod:
-		return &x.ObjectMeta
-	case *api.PriorityClass:
-		return &x.ObjectMeta
-	case *api.PodDisruptionBudget:
-		return &x.ObjectMeta
-	case *api.Namespace:
-		return &x.ObjectMeta
-	case *api.Service:
-		return &x.ObjectMeta
-	case *api.ReplicationController:
-		return &x.ObjectMeta
-	case *api.ReplicaSet:
-		return &x.ObjectMeta
-	case *api.StatefulSet:
-		return &x.ObjectMeta
-	case *api.Deployment:
-		return &x.ObjectMeta
-	}
-	if f := reflect.ValueOf(v).Elem().FieldByName("ObjectMeta"); f.IsValid() {
-		return f.Addr().Interface().(*api.ObjectMeta)
+	if o, ok := v.(interface{ Meta() *api.ObjectMeta }); ok {
+		return o.Meta()
 	}
 	return &api.ObjectMeta{}
 }

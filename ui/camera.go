@@ -41,6 +41,25 @@ func Fit(bounds Rect, w, h, margin, maxZoom float64) Camera {
 	}
 }
 
+// CaptionBandH is the height of the band the caption bar takes at the top of
+// the canvas (times the display's scale factor).
+const CaptionBandH = 30.0
+
+// FitCanvas frames bounds on a canvas of w×h pixels at display scale factor
+// scale, between the caption bar on top and the legend at the bottom; small
+// scenes are magnified up to 1.6×, which keeps text readable from the back
+// of a room. The caption band is kept at t=0 too, before any event has a
+// caption: a band that appeared with the first event would shrink and move
+// the whole cluster as play starts.
+func FitCanvas(bounds Rect, w, h, scale float64) Camera {
+	const margin = 20.0
+	legend := (LegendH + 10) * scale
+	caption := CaptionBandH * scale
+	c := Fit(bounds, w, h-legend-caption, margin*scale, 1.6*scale)
+	c.Y -= caption / c.Zoom
+	return c
+}
+
 // ZoomAt scales by factor around the screen point (sx, sy), which keeps
 // showing the same world point; the zoom stays within [lo, hi].
 func (c Camera) ZoomAt(sx, sy, factor, lo, hi float64) Camera {

@@ -35,6 +35,25 @@ func TestFit(t *testing.T) {
 	}
 }
 
+// FitCanvas keeps the caption band on top and the legend strip at the
+// bottom clear of the cluster, whatever the content's shape.
+func TestFitCanvasLeavesTheBandsFree(t *testing.T) {
+	for _, scale := range []float64{1, 2} {
+		for _, b := range []ui.Rect{{W: 4000, H: 300}, {X: -5, Y: 7, W: 300, H: 4000}, {W: 10, H: 10}} {
+			w, h := 862*scale, 611*scale
+			c := ui.FitCanvas(b, w, h, scale)
+			_, top := c.ToScreen(b.X, b.Y)
+			_, bottom := c.ToScreen(b.X, b.Y+b.H)
+			if top < (ui.CaptionBandH+20)*scale-1e-9 {
+				t.Errorf("scale %v, bounds %+v: top at %v px, inside the caption band", scale, b, top)
+			}
+			if bottom > h-(ui.LegendH+10+20)*scale+1e-9 {
+				t.Errorf("scale %v, bounds %+v: bottom at %v px, inside the legend strip", scale, b, bottom)
+			}
+		}
+	}
+}
+
 func TestZoomAtKeepsThePointUnderTheCursor(t *testing.T) {
 	c := ui.Camera{X: 100, Y: -40, Zoom: 1.5}
 	wx, wy := c.ToWorld(300, 200)

@@ -561,10 +561,6 @@ func (g *Game) drawSpread(dst *ebiten.Image) {
 
 // drawCaption tells the event just played, on top of the canvas.
 func (g *Game) drawCaption(dst *ebiten.Image) {
-	e := g.scene.Event
-	if e == nil {
-		return
-	}
 	s := g.scale
 	box := Rect{X: 12 * s, Y: 8 * s, W: float64(g.w) - 24*s, H: 26 * s}
 	g.drawCached(dst, &g.captionImg, box, func(img *ebiten.Image, b Rect) {
@@ -644,9 +640,7 @@ func (g *Game) overlay() *overlayText {
 		return o
 	}
 	*o = overlayText{gen: g.gen, w: float64(g.w), s: s}
-	if e := g.scene.Event; e != nil {
-		o.caption = g.fonts.fit(e.Caption(), false, 12.5*s, float64(g.w)-44*s)
-	}
+	o.caption = g.fonts.fit(g.scene.Caption(), false, 12.5*s, float64(g.w)-44*s)
 	o.titleW = g.fonts.width("PriorityClass", true, legendText*s)
 	for _, e := range g.legend {
 		o.labels = append(o.labels, fmt.Sprintf("%s %d", e.Class.Name, e.Class.Value))

@@ -287,20 +287,12 @@ func (g *Game) aspect() float64 {
 	return float64(g.w) / float64(g.h)
 }
 
-// fit frames the whole layout above the legend; small scenes are magnified
-// up to 1.6×, which keeps text readable from the back of a room.
+// fit frames the whole layout between the caption bar and the legend.
 func (g *Game) fit() {
 	if g.w == 0 || g.h == 0 {
 		return
 	}
-	const margin = 20.0
-	legend := (LegendH + 10) * g.scale
-	caption := 0.0
-	if g.scene.Event != nil {
-		caption = 30 * g.scale // the caption bar sits on top
-	}
-	g.cam = Fit(g.layout.Bounds, float64(g.w), float64(g.h)-legend-caption, margin*g.scale, 1.6*g.scale)
-	g.cam.Y -= caption / g.cam.Zoom
+	g.cam = FitCanvas(g.layout.Bounds, float64(g.w), float64(g.h), g.scale)
 }
 
 // recovered turns a panic in the game loop into a report and a banner, so a

@@ -185,6 +185,18 @@ type SceneEvent struct {
 	Reason  string   `json:"reason"`
 }
 
+// StartCaption is the caption bar of the t=0 view, before any event.
+const StartCaption = "t=0s  the cluster as loaded, before the first event"
+
+// Caption is the line of the canvas's caption bar: the event just played,
+// or StartCaption.
+func (s *Scene) Caption() string {
+	if s.Event == nil {
+		return StartCaption
+	}
+	return s.Event.Caption()
+}
+
 // Caption is the one-line story of the event, for the canvas's caption bar.
 func (e *SceneEvent) Caption() string {
 	s := "t=" + FormatSeconds(e.T) + "  " + e.Kind

@@ -4,6 +4,8 @@
 package adapt
 
 import (
+	"cmp"
+	"slices"
 	"strings"
 
 	"github.com/schedplay/schedplay/core/api"
@@ -38,6 +40,14 @@ func Scene(s *scenario.Scenario) *ui.Scene {
 		}
 		out.Pending = append(out.Pending, vp)
 	}
+	// In the engine's order (nodes by name, pods by key, as its states list
+	// them), so that cards and chips keep their places when playback moves
+	// from this view to the first event's scene.
+	slices.SortFunc(out.Nodes, func(a, b ui.Node) int { return strings.Compare(a.Name, b.Name) })
+	for i := range out.Nodes {
+		slices.SortFunc(out.Nodes[i].Pods, byKey)
+	}
+	slices.SortFunc(out.Pending, byKey)
 	for _, pc := range s.PriorityClasses {
 		// The built-in system classes would crowd the legend of every
 		// scenario; they appear only when a pod uses them.
@@ -47,6 +57,27 @@ func Scene(s *scenario.Scenario) *ui.Scene {
 		out.Classes = append(out.Classes, ui.PriorityClass{Name: pc.Name, Value: pc.Value})
 	}
 	return out
+}
+
+// byKey orders pods as their keys (namespace/name) sort, without building
+// the keys (a load sorts every pod of the scenario).
+func byKey(a, b ui.Pod) int {
+	if a.Namespace == b.Namespace {
+		return strings.Compare(a.Name, b.Name)
+	}
+	// The namespaces differ and hold no '/': compare each followed by '/'.
+	for i := 0; ; i++ {
+		x, y := byte('/'), byte('/')
+		if i < len(a.Namespace) {
+			x = a.Namespace[i]
+		}
+		if i < len(b.Namespace) {
+			y = b.Namespace[i]
+		}
+		if x != y {
+			return cmp.Compare(x, y)
+		}
+	}
 }
 
 func node(n *api.Node, zoneKey string) ui.Node {

@@ -173,3 +173,19 @@ spec:
 		t.Errorf("a scenario without a Lesson got %+v", res.Lesson)
 	}
 }
+
+func TestByKeyOrdersAsTheKeys(t *testing.T) {
+	names := []string{"a", "a-b", "ab", "a.b", "b", "", "a0", "z"}
+	for _, ns1 := range names[:len(names)-1] {
+		for _, ns2 := range names[:len(names)-1] {
+			for _, n1 := range names {
+				for _, n2 := range names {
+					a, b := ui.Pod{Namespace: ns1, Name: n1}, ui.Pod{Namespace: ns2, Name: n2}
+					if got, want := adapt.ByKey(a, b), strings.Compare(a.Key(), b.Key()); got != want {
+						t.Errorf("ByKey(%q, %q) = %d, want %d", a.Key(), b.Key(), got, want)
+					}
+				}
+			}
+		}
+	}
+}

@@ -228,3 +228,29 @@ func TestScenesKeepTheirPodsAfterLaterBuilds(t *testing.T) {
 		t.Error("no scene shares a card's pods with an earlier one: the test checked no sharing")
 	}
 }
+
+// The t=0 view and the first event's scene list the nodes and each card's
+// pods alike: cards and pods in another order (the scenario's against the
+// engine's) had every chip of the cluster glide to a new place as play
+// started, and redrawn.
+func TestBaseSceneMatchesTheFirstEvent(t *testing.T) {
+	// Pod i on node i%12: in the file, node-10 comes after node-9 and pod-12
+	// after pod-0; by name and key they do not.
+	r := simulatedLarge(t, 12, 100, 5)
+	first := r.SceneAt(0)
+	if first.Event.Node != "" {
+		t.Fatalf("first event %+v changes a node; the test wants one that does not", first.Event)
+	}
+	base := r.Base()
+	if len(base.Nodes) != len(first.Nodes) {
+		t.Fatalf("%d nodes at t=0, %d after the first event", len(base.Nodes), len(first.Nodes))
+	}
+	for i := range base.Nodes {
+		if base.Nodes[i].Name != first.Nodes[i].Name {
+			t.Fatalf("node %d is %s at t=0, %s after the first event", i, base.Nodes[i].Name, first.Nodes[i].Name)
+		}
+		if diff := cmp.Diff(base.Nodes[i].Pods, first.Nodes[i].Pods); diff != "" {
+			t.Errorf("node %s's pods (-t=0 +first event):\n%s", base.Nodes[i].Name, diff)
+		}
+	}
+}

@@ -1,0 +1,4 @@
+package adapt
+
+// ByKey is byKey for the tests.
+var ByKey = byKey

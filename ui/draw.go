@@ -21,7 +21,11 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	if g.painted && key == g.drawn && !busy && !g.animating {
 		return // the screen is kept between frames (SetScreenClearedEveryFrame(false))
 	}
-	// One more paint after motion ends shows the settled positions.
+	// One more paint after motion ends shows the settled positions, and
+	// puts the chips that moved into the world picture: drawn live over it
+	// every frame until then, after a seek that moved thousands of them the
+	// next event's frame had to redraw the whole picture.
+	settled := g.animating && !busy && len(g.live) > 0
 	g.drawn, g.painted, g.animating = key, true, busy
 	g.paints++
 	z := g.cam.Zoom
@@ -41,7 +45,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	}
 	fresh := !g.onScreen
 	g.worldDirty = g.worldDirty[:0]
-	if wk := worldKeyOf(key); wk != g.worldKey {
+	if wk := worldKeyOf(key); wk != g.worldKey || settled {
 		// Updated card by card, the picture changed only in worldDirty,
 		// which restore copies with the rest.
 		if !g.updateWorld(wk) {

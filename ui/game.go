@@ -114,6 +114,10 @@ type Game struct {
 // Paints returns how many frames Draw has repainted, for performance probes.
 func (g *Game) Paints() int { return g.paints }
 
+// Live is how many chips the last painted frame drew over the world
+// picture (moving or showing the clock) instead of from it: for the tests.
+func (g *Game) Live() int { return len(g.live) }
+
 // viewKey is everything that changes the picture.
 type viewKey struct {
 	gen              int

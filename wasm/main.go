@@ -86,7 +86,7 @@ func main() {
 		// The heap figures are for the performance bench (web/bench).
 		var m runtime.MemStats
 		runtime.ReadMemStats(&m)
-		return marshal(map[string]any{"paints": a.game.Paints(), "gen": a.gen,
+		return marshal(map[string]any{"paints": a.game.Paints(), "live": a.game.Live(), "gen": a.gen,
 			"heapMB": m.HeapAlloc >> 20, "sysMB": m.Sys >> 20, "numGC": m.NumGC, "allocMB": m.TotalAlloc >> 20, "prefetchMisses": a.prefetchMisses})
 	})
 	a.b.listen()

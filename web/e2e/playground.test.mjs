@@ -161,6 +161,10 @@ describe("playground", () => {
   test("stepping and scrubbing change the shown time", async () => {
     await page.click("#tl-start");
     assert.match(await page.textContent("#tl-time"), /^t=0s · event 0\//);
+    // The chips that glided back to where they were at t=0 settle into the
+    // canvas's still picture: none is left drawn frame by frame.
+    await settled(page);
+    assert.equal((await bridge(page, "stats")).live, 0, "chips still drawn live after the seek settled");
     await page.click("#tl-fwd");
     let p = await probe(page);
     assert.equal(p.cursor, 0);

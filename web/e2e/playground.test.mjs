@@ -68,6 +68,10 @@ describe("playground", () => {
     const stage = await (await page.$("#stage")).contentFrame();
     const attrs = await stage.evaluate(() => document.querySelector("canvas").getContext("webgl2")?.getContextAttributes());
     assert.equal(attrs?.antialias, false, `the canvas's context attributes: ${JSON.stringify(attrs)}`);
+    // ebiten's clear of the screen before each presented frame became a
+    // gl.clear (web/src/screen-clear.ts); the pixels checked above are
+    // drawn with it.
+    assert.ok(await stage.evaluate(() => window.__screenClears()) > 0, "no screen clear was replaced");
     assert.deepEqual(page.errors, []);
   });
 

@@ -2,6 +2,7 @@
 // (it appends its canvas to <body>), which is why the game lives in a frame
 // beside the editor rather than in the editor's page.
 import type { Bridge } from "./bridge";
+import { replaceScreenFills, type ScreenClears } from "./screen-clear";
 
 declare const Go: { new (): { importObject: WebAssembly.Imports; run(i: WebAssembly.Instance): Promise<void> } };
 
@@ -30,10 +31,19 @@ window.requestAnimationFrame = (cb: FrameRequestCallback) => raf((t) => {
 // pixel-aligned quad into it (its offscreen screen), so the samples change
 // no pixel, and under a software rasteriser they cost a quarter of a frame
 // at 500 nodes (docs/performance-web.md, seventh pass).
+// The context also gets screen-clear.ts's rewrite of ebiten's screen clear.
+// The counter is for the browser tests.
+const screenClears = new WeakMap<object, ScreenClears>();
+(window as unknown as { __screenClears: () => number }).__screenClears = () => {
+  const gl = document.querySelector("canvas")?.getContext("webgl2");
+  return (gl && screenClears.get(gl)?.replaced) ?? -1;
+};
 const getContext = HTMLCanvasElement.prototype.getContext as (this: HTMLCanvasElement, id: string, attrs?: unknown) => RenderingContext | null;
 (HTMLCanvasElement.prototype as unknown as { getContext: typeof getContext }).getContext = function (id, attrs) {
   if (id === "webgl2" || id === "webgl") attrs = { ...(attrs as object | undefined), antialias: false };
-  return getContext.call(this, id, attrs);
+  const ctx = getContext.call(this, id, attrs);
+  if (id === "webgl2" && ctx && !screenClears.has(ctx)) screenClears.set(ctx, replaceScreenFills(ctx as WebGL2RenderingContext));
+  return ctx;
 };
 
 // The bridge calls this once window.schedplay exists.

@@ -167,6 +167,64 @@ func sortedKeys[V any](dst []string, m map[string]V) []string {
 	return dst
 }
 
+// Peaks is, over the states after each event of the trace so far, the most
+// pods each node held at once (running on it, terminating included, or
+// not running with it as their nominated node) and the most pods that were
+// neither running nor deleted at once. A view that makes room for these
+// keeps its geometry while the trace plays. It walks the recorded deltas
+// once, without building a state per event.
+func (s *Simulation) Peaks() (nodes map[string]int, pending int) {
+	nodes = map[string]int{}
+	if len(s.trace) == 0 {
+		return nodes, 0
+	}
+	var c stateCursor
+	c.seek(&s.log, 0)
+	held, waiting := map[string]int{}, 0
+	place := func(p PodState, d int) {
+		switch p.Phase {
+		case PhaseRunning:
+			held[p.Node] += d
+			nodes[p.Node] = max(nodes[p.Node], held[p.Node])
+		case PhaseDeleted:
+		default:
+			waiting += d
+			pending = max(pending, waiting)
+			if p.NominatedNode != "" {
+				held[p.NominatedNode] += d
+				nodes[p.NominatedNode] = max(nodes[p.NominatedNode], held[p.NominatedNode])
+			}
+		}
+	}
+	for _, p := range c.rows.pods {
+		place(p, 1)
+	}
+	for j := 1; j < len(s.trace); j++ {
+		// A pod that leaves one place for another is counted out first:
+		// the move is one state, never both places at once.
+		seen := map[string]bool{}
+		for _, p := range s.log.deltas[j].pods {
+			if old, ok := c.rows.pods[p.Key]; ok && !seen[p.Key] {
+				place(old, -1)
+				seen[p.Key] = true
+			}
+		}
+		for _, p := range s.log.deltas[j].pods {
+			c.rows.pods[p.Key] = p
+		}
+		for k := range seen {
+			place(c.rows.pods[k], 1)
+		}
+		for _, p := range s.log.deltas[j].pods {
+			if !seen[p.Key] { // a pod the event created
+				seen[p.Key] = true
+				place(p, 1)
+			}
+		}
+	}
+	return nodes, pending
+}
+
 func (s *Simulation) podRow(key string, e *Event) PodState {
 	sp := s.pods[key]
 	prev := s.log.cur.pods[key]

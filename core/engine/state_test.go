@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -70,4 +72,64 @@ func manyPendingPods(nodes, pods int) string {
 		fmt.Fprintf(&b, "---\napiVersion: v1\nkind: Pod\nmetadata: {name: p%d}\nspec:\n  containers: [{name: c, image: pause, resources: {requests: {cpu: 100m, memory: 64Mi}}}]\n", i)
 	}
 	return b.String()
+}
+
+// Peaks walks the deltas; it must agree with counting every state.
+func TestPeaksMatchesEveryState(t *testing.T) {
+	texts := map[string]string{"gen-3": genScenario(3), "gen-5": genScenario(5), "pending": manyPendingPods(2, 150)}
+	files, err := filepath.Glob("../../examples/*.yaml")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("examples: %v", err)
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts[filepath.Base(f)] = string(data)
+	}
+	nominated := 0
+	for name, text := range texts {
+		sc, err := scenario.Load(name, []byte(text))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		sim, err := Simulate(sc, Options{Seed: 1})
+		if err != nil && len(sim.Trace()) == 0 {
+			t.Fatalf("%s: %v", name, err)
+		}
+		wantNodes, wantPending := map[string]int{}, 0
+		for seq := range sim.Trace() {
+			held, pending := map[string]int{}, 0
+			for _, p := range sim.StateAt(seq).Pods {
+				switch p.Phase {
+				case PhaseRunning:
+					held[p.Node]++
+				case PhaseDeleted:
+				default:
+					pending++
+					if p.NominatedNode != "" {
+						held[p.NominatedNode]++
+						nominated++
+					}
+				}
+			}
+			for n, c := range held {
+				wantNodes[n] = max(wantNodes[n], c)
+			}
+			wantPending = max(wantPending, pending)
+		}
+		gotNodes, gotPending := sim.Peaks()
+		for n, c := range gotNodes { // nodes that held nothing may be listed with 0
+			if c == 0 && wantNodes[n] == 0 {
+				delete(gotNodes, n)
+			}
+		}
+		if diff := cmp.Diff(wantNodes, gotNodes); diff != "" || gotPending != wantPending {
+			t.Errorf("%s: Peaks per node (-every state +Peaks):\n%s\npending %d, want %d", name, diff, gotPending, wantPending)
+		}
+	}
+	if nominated == 0 {
+		t.Error("no state had a nominated pod: the test checked no ghost")
+	}
 }

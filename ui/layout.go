@@ -138,13 +138,13 @@ func queueRank(q string) int {
 	return 0 // not yet queued (the t=0 view): shown as activeQ
 }
 
-// cardHeight is the height of a node card holding n chips.
-func cardHeight(node *Node) float64 {
+// cardHeight is the height of a node card with room for chips chips.
+func cardHeight(node *Node, chips int) float64 {
 	h := CardPad + CardHeaderH + barRows*BarRowH + 8 + CardPad
 	if hasTaintLine(node) {
 		h += CardTaintH
 	}
-	rows := (len(node.Pods) + len(node.Ghosts) + chipCols - 1) / chipCols
+	rows := (chips + chipCols - 1) / chipCols
 	if rows > 0 {
 		h += float64(rows)*(ChipH+ChipGap) - ChipGap
 	}
@@ -194,7 +194,7 @@ func ArrangeYield(s *Scene, aspect float64, yield func() bool) *Layout {
 			if r == len(sh.rowsH) {
 				sh.rowsH = append(sh.rowsH, 0)
 			}
-			sh.rowsH[r] = math.Max(sh.rowsH[r], cardHeight(n))
+			sh.rowsH[r] = math.Max(sh.rowsH[r], cardHeight(n, s.Room.card(n)))
 		}
 		sh.w = 2*ZonePad + float64(sh.cols)*CardW + float64(sh.cols-1)*CardGap
 		sh.h = ZoneTitleH + ZonePad
@@ -345,6 +345,11 @@ func (l *Layout) arrangeQueue(s *Scene, rowW float64) {
 	if len(l.Sections) == 0 {
 		y += ChipH + 2*ChipGap // an empty lane still shows where pending pods go
 	}
+	if s.Room != nil && s.Room.Pending > 0 {
+		// As tall as the most pods pending at once take in one section.
+		rows := (s.Room.Pending + perRow - 1) / perRow
+		y = math.Max(y, QueueTitleH+float64(rows)*(ChipH+ChipGap)+ChipGap)
+	}
 	l.Queue = Rect{W: queueW, H: y + ChipGap}
 }
 
@@ -470,18 +475,14 @@ func (c ChipBox) TimedAt(text bool) bool {
 	return c.Pod.Termination != nil || (text && c.Timed())
 }
 
-// SameGeometry reports whether two layouts put the lane, its sections, the
-// regions and the cards in the same places (chips aside): a picture of one
-// can then be updated card by card into the other.
+// SameGeometry reports whether two layouts put the lane, the regions and
+// the cards in the same places (chips, and the lane's sections inside it,
+// aside): a picture of one can then be updated card by card into the
+// other, redrawing the lane whole.
 func SameGeometry(a, b *Layout) bool {
 	if a == nil || b == nil || a.Queue != b.Queue || a.Bounds != b.Bounds ||
-		len(a.Sections) != len(b.Sections) || len(a.Zones) != len(b.Zones) || len(a.Nodes) != len(b.Nodes) {
+		len(a.Zones) != len(b.Zones) || len(a.Nodes) != len(b.Nodes) {
 		return false
-	}
-	for i := range a.Sections {
-		if a.Sections[i].Rect != b.Sections[i].Rect {
-			return false
-		}
 	}
 	for i := range a.Zones {
 		if a.Zones[i] != b.Zones[i] {

@@ -171,6 +171,28 @@ type Scene struct {
 	Spread []SpreadConstraint `json:"spread,omitempty"`
 	// Notice is a line the canvas shows on top (for example a budget).
 	Notice string `json:"notice,omitempty"`
+	// Room is what the layout makes room for beyond the scene's own chips
+	// (nil: nothing), shared by the scenes of one run.
+	Room *Room `json:"-"`
+}
+
+// Room is the most chips each card (by node name) and the queue lane hold
+// at any event of a run: cards and lane sized for these keep the layout's
+// geometry while the run plays, so that only the pods move. Sized to each
+// scene instead, a card that gained a row of chips pushed every card below
+// it, and the whole cluster was refitted, at nearly every event.
+type Room struct {
+	Cards   map[string]int
+	Pending int
+}
+
+// card is the chips node's card makes room for.
+func (r *Room) card(node *Node) int {
+	n := len(node.Pods) + len(node.Ghosts)
+	if r != nil {
+		n = max(n, r.Cards[node.Name])
+	}
+	return n
 }
 
 // SceneEvent is the trace event just played: the canvas marks its pod and

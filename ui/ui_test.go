@@ -303,6 +303,21 @@ func TestSameGeometry(t *testing.T) {
 	if ui.SameGeometry(a, nil) {
 		t.Errorf("no layout has the same geometry")
 	}
+	// With room made for ten pending pods, the lane keeps its size whether
+	// one pod waits in activeQ or two, one of them in backoffQ (another
+	// section inside the lane).
+	one, two := scene(), scene()
+	one.Room, two.Room = &ui.Room{Pending: 10}, &ui.Room{Pending: 10}
+	two.Pending = append(two.Pending, ui.Pod{Namespace: "default", Name: "later", Queue: ui.QueueBackoff})
+	if !ui.SameGeometry(ui.Arrange(one, 16.0/9), ui.Arrange(two, 16.0/9)) {
+		t.Errorf("a pod more in the lane's room changes the geometry")
+	}
+	// Room for more chips on a card: the card stays as tall as the most.
+	roomy := scene()
+	roomy.Room = &ui.Room{Cards: map[string]int{"b1": 3}}
+	if !ui.SameGeometry(ui.Arrange(roomy, 16.0/9), ui.Arrange(func() *ui.Scene { g := scene(); g.Nodes[0].Pods = grown.Nodes[0].Pods; g.Room = roomy.Room; return g }(), 16.0/9)) {
+		t.Errorf("a card with room for three chips grew when its third came")
+	}
 }
 
 // Each card's chip range holds exactly its pods and ghosts, inside the

@@ -47,6 +47,8 @@ type Run struct {
 	// SceneAtYield's; last is the last scene either built.
 	buf, bufYield sceneBuf
 	last          *ui.Scene
+	// room is what every scene makes room for once the run is done.
+	room *ui.Room
 	// Stopped explains why the run ended early or never ran ("" if not).
 	Stopped string
 	done    bool
@@ -117,6 +119,15 @@ func (r *Run) Step(n int) bool {
 		}
 	}
 	r.done = done
+	if done {
+		// From now on every scene, the t=0 one too, makes room for the
+		// most each card and the lane hold over the whole trace.
+		cards, pending := r.sim.Peaks()
+		r.room = &ui.Room{Cards: cards, Pending: pending}
+		b := *r.base
+		b.Room = r.room
+		r.base = &b
+	}
 	return done
 }
 
@@ -277,6 +288,7 @@ func (r *Run) sceneAt(seq int, buf *sceneBuf, yield func() bool) *ui.Scene {
 			out.Pending = append(out.Pending, vp)
 		}
 	}
+	out.Room = r.room
 	e := tr[seq]
 	out.Event = &ui.SceneEvent{Seq: e.Seq, T: seconds(e.T), Kind: e.Kind, Pod: e.Pod, Node: e.Node, Victims: e.Victims, Reason: e.Reason}
 	r.last = out

@@ -13,6 +13,26 @@ const dirtyPad = 3
 // before copying the whole world picture is simpler.
 const maxDirtyRects = 64
 
+// Absorb replaces the boxes that lie inside area by area itself, once, in
+// place: the chips gliding along the queue lane as it moves up (hundreds
+// when a pod leaves a long lane) become one area to restore instead of
+// hundreds, which DirtyRects would give up on and copy the whole picture.
+func Absorb(boxes []Rect, area Rect) []Rect {
+	n, inside := 0, false
+	for _, b := range boxes {
+		if b.X >= area.X && b.Y >= area.Y && b.X+b.W <= area.X+area.W && b.Y+b.H <= area.Y+area.H {
+			inside = true
+			continue
+		}
+		boxes[n] = b
+		n++
+	}
+	if inside {
+		return append(boxes[:n], area)
+	}
+	return boxes[:n]
+}
+
 // DirtyRects returns the screen areas a frame must restore from the world
 // picture when the screen kept last frame's pixels: everything drawn over
 // the picture last frame (prev) and everything to be drawn this frame

@@ -77,3 +77,31 @@ func TestDirtyRects(t *testing.T) {
 		})
 	}
 }
+
+func TestAbsorb(t *testing.T) {
+	lane := Rect{X: 10, Y: 10, W: 100, H: 20}
+	tests := []struct {
+		name  string
+		boxes []Rect
+		want  []Rect
+	}{
+		{name: "boxes inside become the area once", boxes: []Rect{{X: 12, Y: 12, W: 5, H: 5}, {X: 50, Y: 20, W: 5, H: 5}}, want: []Rect{lane}},
+		{name: "a box reaching out stays", boxes: []Rect{{X: 105, Y: 12, W: 10, H: 5}, {X: 12, Y: 12, W: 5, H: 5}}, want: []Rect{{X: 105, Y: 12, W: 10, H: 5}, lane}},
+		{name: "no box inside, no area", boxes: []Rect{{X: 0, Y: 50, W: 5, H: 5}}, want: []Rect{{X: 0, Y: 50, W: 5, H: 5}}},
+		{name: "a box equal to the area counts as inside", boxes: []Rect{lane}, want: []Rect{lane}},
+		{name: "none", boxes: nil, want: []Rect{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Absorb(append([]Rect(nil), tt.boxes...), lane)
+			if len(got) != len(tt.want) {
+				t.Fatalf("got %v, want %v", got, tt.want)
+			}
+			for i := range got {
+				if got[i] != tt.want[i] {
+					t.Fatalf("got %v, want %v", got, tt.want)
+				}
+			}
+		})
+	}
+}

@@ -90,10 +90,10 @@ func (g *Game) drawOver(dst *ebiten.Image, z float64) {
 // between frames), else all of it. A software rasteriser pays for every
 // pixel copied.
 func (g *Game) restore(screen *ebiten.Image, fresh bool) {
-	if len(g.live) > 2*maxDirtyRects {
-		// Hundreds of chips moving (the lane rearranged): DirtyRects would
-		// give up on their boxes anyway, so no dry pass to learn them; the
-		// next frame copies the whole picture too.
+	if len(g.live) > 8*maxDirtyRects {
+		// Hundreds of chips moving over the cards (a seek): DirtyRects
+		// would give up on their boxes anyway, so no dry pass to learn
+		// them; the next frame copies the whole picture too.
 		g.overPrev, g.onScreen = g.overPrev[:0], false
 		screen.DrawImage(g.world, &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy})
 		return
@@ -101,7 +101,8 @@ func (g *Game) restore(screen *ebiten.Image, fresh bool) {
 	g.paint.recording, g.paint.rec = true, g.paint.rec[:0]
 	g.drawOver(screen, g.cam.Zoom)
 	g.paint.recording = false
-	cur := g.paint.rec
+	cur := Absorb(g.paint.rec, g.screenRect(g.layout.Queue))
+	g.paint.rec = cur
 	rs, full := DirtyRects(g.overPrev, append(cur, g.worldDirty...), g.w, g.h)
 	g.overPrev = append(g.overPrev[:0], cur...)
 	g.onScreen = true

@@ -85,6 +85,7 @@ export interface Bridge {
   select(kind: "" | "pod" | "node", key: string): string;
   details(kind: "pod" | "node", key: string): string; // DetailsReply
   locate(kind: "pod" | "node", key: string): string; // {ok, x, y, w, h} in CSS px of the frame
+  collect(): string; // {ok, collected}: collect garbage now if much waits (as playback starts)
   prefetch(seq: string, ms: string): string; // {ok, done}: build the scene after event seq ahead of its seek, for up to ms; call again until done
   // prepare does ahead the copying the next load of similar text needs (call it when idle).
   prepare(): string;

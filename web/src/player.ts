@@ -116,6 +116,8 @@ export class Player {
     const tl = this.tl;
     if (tl.cursor >= tl.events.length - 1 && tl.done) tl.seek(-1); // replay from the start
     tl.playing = true;
+    // The collector's pause goes before the motion, not into it.
+    this.api?.collect();
     this.followEnd = false;
     this.pendingTime = null;
     this.render(false);

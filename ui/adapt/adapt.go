@@ -40,14 +40,14 @@ func Scene(s *scenario.Scenario) *ui.Scene {
 		}
 		out.Pending = append(out.Pending, vp)
 	}
-	// In the engine's order (nodes by name, pods by key, as its states list
-	// them), so that cards and chips keep their places when playback moves
-	// from this view to the first event's scene.
+	// Cards in the engine's order (nodes by name, pods by key, as its
+	// states list them), so that cards and chips keep their places when
+	// playback moves from this view to the first event's scene. Pending
+	// pods stay in the file's order, the order they enter the queue.
 	slices.SortFunc(out.Nodes, func(a, b ui.Node) int { return strings.Compare(a.Name, b.Name) })
 	for i := range out.Nodes {
 		slices.SortFunc(out.Nodes[i].Pods, byKey)
 	}
-	slices.SortFunc(out.Pending, byKey)
 	for _, pc := range s.PriorityClasses {
 		// The built-in system classes would crowd the legend of every
 		// scenario; they appear only when a pod uses them.

@@ -47,6 +47,8 @@ type Run struct {
 	// SceneAtYield's; last is the last scene either built.
 	buf, bufYield sceneBuf
 	last          *ui.Scene
+	// fileKeys are the scenario's pods' keys in the file's order.
+	fileKeys []string
 	// room is what every scene makes room for once the run is done.
 	room *ui.Room
 	// Stopped explains why the run ended early or never ran ("" if not).
@@ -67,6 +69,9 @@ func NewRun(sc *scenario.Scenario, b Budget) (*Run, error) {
 func NewRunScene(sc *scenario.Scenario, base *ui.Scene, b Budget) (*Run, error) {
 	r := &Run{sc: sc, base: base, byPod: map[string][]int{}, budget: b}
 	r.zoneKey, r.classes = r.base.ZoneKey, r.base.Classes
+	for _, p := range sc.Pods {
+		r.fileKeys = append(r.fileKeys, p.Key())
+	}
 	pods := len(sc.Pods)
 	if len(sc.Nodes) > b.Nodes || pods > b.Pods {
 		r.Stopped = fmt.Sprintf("not simulated: the scenario has %d nodes and %d pods; the playground simulates at most %d nodes and %d pods", len(sc.Nodes), pods, b.Nodes, b.Pods)
@@ -283,9 +288,21 @@ func (r *Run) sceneAt(seq int, buf *sceneBuf, yield func() bool) *ui.Scene {
 			}
 		}
 	}
-	for _, ps := range st.Pods { // pending but in no queue (e.g. no such scheduler)
-		if vp, ok := pending[ps.Key]; ok {
-			out.Pending = append(out.Pending, vp)
+	// Pending in no queue: before their first attempt (at t=0 the pods
+	// enter the queue one event each) or for no such scheduler. In the
+	// file's order, the order they enter the queue, so that one entering
+	// it moves no other chip; then any created since, by key.
+	if len(pending) > 0 {
+		for _, k := range r.fileKeys {
+			if vp, ok := pending[k]; ok {
+				out.Pending = append(out.Pending, vp)
+				delete(pending, k)
+			}
+		}
+		for _, ps := range st.Pods {
+			if vp, ok := pending[ps.Key]; ok {
+				out.Pending = append(out.Pending, vp)
+			}
 		}
 	}
 	out.Room = r.room

@@ -1,6 +1,7 @@
 package adapt_test
 
 import (
+	"fmt"
 	"os"
 	"testing"
 
@@ -270,5 +271,45 @@ func TestLayoutKeepsItsGeometryWhileTheRunPlays(t *testing.T) {
 				seq, r.Trace()[seq], prev.Bounds, l.Bounds, prev.Queue, l.Queue)
 		}
 		prev = l
+	}
+}
+
+// Pods waiting for their first attempt wait in the lane in the file's
+// order, the order they enter the queue: with equal priorities, a pod
+// entering it moves no other chip (in key order instead, p10 to p19 sat
+// between p1 and p2, and each pod entering pushed them along).
+func TestLaneKeepsItsOrderAsPodsEnterTheQueue(t *testing.T) {
+	text := "apiVersion: v1\nkind: Node\nmetadata: {name: n}\nstatus: {allocatable: {cpu: \"100\", memory: 100Gi, pods: \"110\"}}\n"
+	var want []string
+	for i := 0; i < 25; i++ {
+		text += fmt.Sprintf("---\napiVersion: v1\nkind: Pod\nmetadata: {name: p%d}\nspec: {containers: [{name: c, image: pause}]}\n", i)
+		want = append(want, fmt.Sprintf("default/p%d", i))
+	}
+	sc, err := scenario.Load("lane.yaml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := adapt.NewRun(sc, adapt.DefaultBudget)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !r.Step(100) {
+	}
+	queued := 0
+	for seq := -1; seq < len(r.Trace()); seq++ {
+		if seq >= 0 && r.Trace()[seq].Kind != "Queued" {
+			break
+		}
+		var got []string
+		for _, p := range r.SceneAt(seq).Pending {
+			got = append(got, p.Key())
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Fatalf("the lane after event %d (-file order +lane):\n%s", seq, diff)
+		}
+		queued++
+	}
+	if queued < 20 {
+		t.Fatalf("only %d scenes before the first attempt: the test checked too few", queued)
 	}
 }

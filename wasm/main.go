@@ -172,6 +172,12 @@ func (a *app) simulate(args []string) (string, error) {
 	done := a.run.Done()
 	for !done && time.Now().Before(deadline) {
 		done = a.run.Step(50)
+		if done {
+			// The run's scenes now make room for the whole trace
+			// (ui.Room): the one shown is rebuilt with it, so that its
+			// layout changes once, now, and not at the next event.
+			a.show(a.run.SceneAt(a.seq))
+		}
 	}
 	tr := a.run.Trace()
 	r := simulateReply{OK: true, Done: done, Events: len(tr), Stopped: a.run.Stopped}

@@ -37,7 +37,13 @@ func largeRun(b *testing.B) *adapt.Run { return simulatedLarge(b, 500, 5000, 200
 // simulatedLarge is largeScenario simulated to its end.
 func simulatedLarge(tb testing.TB, nodes, pods, pending int) *adapt.Run {
 	tb.Helper()
-	sc, err := scenario.Load("large.yaml", []byte(largeScenario(nodes, pods, pending)))
+	return simulated(tb, "large.yaml", largeScenario(nodes, pods, pending))
+}
+
+// simulated is the scenario text simulated to its end.
+func simulated(tb testing.TB, name, text string) *adapt.Run {
+	tb.Helper()
+	sc, err := scenario.Load(name, []byte(text))
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -285,16 +285,7 @@ func TestLaneKeepsItsOrderAsPodsEnterTheQueue(t *testing.T) {
 		text += fmt.Sprintf("---\napiVersion: v1\nkind: Pod\nmetadata: {name: p%d}\nspec: {containers: [{name: c, image: pause}]}\n", i)
 		want = append(want, fmt.Sprintf("default/p%d", i))
 	}
-	sc, err := scenario.Load("lane.yaml", []byte(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := adapt.NewRun(sc, adapt.DefaultBudget)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for !r.Step(100) {
-	}
+	r := simulated(t, "lane.yaml", text)
 	queued := 0
 	for seq := -1; seq < len(r.Trace()); seq++ {
 		if seq >= 0 && r.Trace()[seq].Kind != "Queued" {

@@ -45,8 +45,8 @@ type app struct {
 
 func main() {
 	mark("main") // the runtime and every package are initialised
-	// Each collection stops the tab (wasm has one thread) for about 2.5 ms
-	// per MB live: some 150 ms at 500 nodes / 5,000 pods. Collecting at
+	// Each collection stops the tab (wasm has one thread) for 1.5 to 2 ms
+	// per MB live: 130 to 180 ms at 500 nodes / 5,000 pods. Collecting at
 	// three times the live heap instead of twice halves how often playback
 	// stalls; the limit keeps a huge scenario's heap in check.
 	debug.SetGCPercent(200)

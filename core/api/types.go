@@ -53,11 +53,11 @@ type ObjectMeta struct {
 	OwnerReferences            []OwnerReference  `json:"ownerReferences,omitempty"`
 }
 
-// ControllerRef returns the owner reference with controller=true, if any.
 // Meta returns the metadata itself: every object type embeds ObjectMeta,
 // so any of them answers Meta (the loader's generic handling of kinds).
 func (m *ObjectMeta) Meta() *ObjectMeta { return m }
 
+// ControllerRef returns the owner reference with controller=true, if any.
 func (m *ObjectMeta) ControllerRef() *OwnerReference {
 	for i := range m.OwnerReferences {
 		if c := m.OwnerReferences[i].Controller; c != nil && *c {

@@ -200,26 +200,18 @@ func (s *Simulation) Peaks() (nodes map[string]int, pending int) {
 		place(p, 1)
 	}
 	for j := 1; j < len(s.trace); j++ {
-		// A pod that leaves one place for another is counted out first:
-		// the move is one state, never both places at once.
-		seen := map[string]bool{}
-		for _, p := range s.log.deltas[j].pods {
-			if old, ok := c.rows.pods[p.Key]; ok && !seen[p.Key] {
+		// Every pod the event changed (one row each: its pod and its
+		// victims) leaves its old place before any takes its new one: a
+		// move is one state, never both places at once.
+		d := s.log.deltas[j].pods
+		for _, p := range d {
+			if old, ok := c.rows.pods[p.Key]; ok {
 				place(old, -1)
-				seen[p.Key] = true
 			}
 		}
-		for _, p := range s.log.deltas[j].pods {
+		for _, p := range d {
 			c.rows.pods[p.Key] = p
-		}
-		for k := range seen {
-			place(c.rows.pods[k], 1)
-		}
-		for _, p := range s.log.deltas[j].pods {
-			if !seen[p.Key] { // a pod the event created
-				seen[p.Key] = true
-				place(p, 1)
-			}
+			place(p, 1)
 		}
 	}
 	return nodes, pending

@@ -47,7 +47,8 @@ type Run struct {
 	// SceneAtYield's; last is the last scene either built.
 	buf, bufYield sceneBuf
 	last          *ui.Scene
-	// fileKeys are the scenario's pods' keys in the file's order.
+	// fileKeys are the scenario's pods' keys in the file's order, made
+	// when a scene first has pods in no queue.
 	fileKeys []string
 	// room is what every scene makes room for once the run is done.
 	room *ui.Room
@@ -69,9 +70,6 @@ func NewRun(sc *scenario.Scenario, b Budget) (*Run, error) {
 func NewRunScene(sc *scenario.Scenario, base *ui.Scene, b Budget) (*Run, error) {
 	r := &Run{sc: sc, base: base, byPod: map[string][]int{}, budget: b}
 	r.zoneKey, r.classes = r.base.ZoneKey, r.base.Classes
-	for _, p := range sc.Pods {
-		r.fileKeys = append(r.fileKeys, p.Key())
-	}
 	pods := len(sc.Pods)
 	if len(sc.Nodes) > b.Nodes || pods > b.Pods {
 		r.Stopped = fmt.Sprintf("not simulated: the scenario has %d nodes and %d pods; the playground simulates at most %d nodes and %d pods", len(sc.Nodes), pods, b.Nodes, b.Pods)
@@ -293,6 +291,11 @@ func (r *Run) sceneAt(seq int, buf *sceneBuf, yield func() bool) *ui.Scene {
 	// file's order, the order they enter the queue, so that one entering
 	// it moves no other chip; then any created since, by key.
 	if len(pending) > 0 {
+		if r.fileKeys == nil { // not on a load's path: most runs never need them
+			for _, p := range r.sc.Pods {
+				r.fileKeys = append(r.fileKeys, p.Key())
+			}
+		}
 		for _, k := range r.fileKeys {
 			if vp, ok := pending[k]; ok {
 				out.Pending = append(out.Pending, vp)

@@ -28,14 +28,17 @@ Usage:
       the scheduling queue, preemption, graceful termination. Without flags
       prints a timeline; --trace prints one JSON event per line; --output json
       prints the final state of every pod.
+
+FILE may be - to read the scenario from standard input, for example
+  kubectl get nodes,pods,pdb,priorityclasses -A -o yaml | schedplay explain - --pod NS/NAME
 `
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
 // run is main without os.Exit, for tests.
-func run(args []string, stdout, stderr io.Writer) int {
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		fmt.Fprint(stderr, usage)
 		if len(args) == 0 {
@@ -45,9 +48,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	switch args[0] {
 	case "explain":
-		return explain(args[1:], stdout, stderr)
+		return explain(args[1:], stdin, stdout, stderr)
 	case "simulate":
-		return simulate(args[1:], stdout, stderr)
+		return simulate(args[1:], stdin, stdout, stderr)
 	default:
 		fmt.Fprintf(stderr, "schedplay: unknown command %q\n\n%s", args[0], usage)
 		return 2
@@ -76,8 +79,20 @@ func parseArgs(fs *flag.FlagSet, args []string) (string, error) {
 	return file, nil
 }
 
-func load(file string, stderr io.Writer) (*scenario.Scenario, bool) {
-	data, err := os.ReadFile(file)
+// stdinName is how positions in a scenario read from standard input are
+// named, as compilers name it.
+const stdinName = "<stdin>"
+
+// load reads and loads the scenario; file "-" is standard input.
+func load(file string, stdin io.Reader, stderr io.Writer) (*scenario.Scenario, bool) {
+	var data []byte
+	var err error
+	if file == "-" {
+		file = stdinName
+		data, err = io.ReadAll(stdin)
+	} else {
+		data, err = os.ReadFile(file)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "schedplay: reading scenario: %v\n", err)
 		return nil, false
@@ -100,7 +115,7 @@ func load(file string, stderr io.Writer) (*scenario.Scenario, bool) {
 	return s, true
 }
 
-func explain(args []string, stdout, stderr io.Writer) int {
+func explain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("explain", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	podKey := fs.String("pod", "", "the pending pod to explain, as NAMESPACE/NAME")
@@ -118,7 +133,7 @@ func explain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "schedplay explain: --output must be text or json, not %q\n", *output)
 		return 2
 	}
-	s, ok := load(file, stderr)
+	s, ok := load(file, stdin, stderr)
 	if !ok {
 		return 1
 	}
@@ -140,7 +155,7 @@ func explain(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func simulate(args []string, stdout, stderr io.Writer) int {
+func simulate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("simulate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	output := fs.String("output", "text", "output format: text or json")
@@ -156,7 +171,7 @@ func simulate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "schedplay simulate: --output must be text or json, not %q\n", *output)
 		return 2
 	}
-	s, ok := load(file, stderr)
+	s, ok := load(file, stdin, stderr)
 	if !ok {
 		return 1
 	}

@@ -20,7 +20,7 @@ func runCLI(t *testing.T, args ...string) string {
 	var outs [2]string
 	for i := range outs {
 		var stdout, stderr bytes.Buffer
-		if code := run(args, &stdout, &stderr); code != 0 {
+		if code := run(args, nil, &stdout, &stderr); code != 0 {
 			t.Fatalf("schedplay %s: exit %d: %s", strings.Join(args, " "), code, stderr.String())
 		}
 		outs[i] = stdout.String()
@@ -93,7 +93,7 @@ func TestBadInputExitsNonZeroWithPositionAndNoStdout(t *testing.T) {
 		{"simulate", bad, "--output", "json"},
 	} {
 		var stdout, stderr bytes.Buffer
-		code := run(args, &stdout, &stderr)
+		code := run(args, nil, &stdout, &stderr)
 		if code == 0 {
 			t.Errorf("%v: exit 0 on invalid input", args)
 		}
@@ -108,10 +108,43 @@ func TestBadInputExitsNonZeroWithPositionAndNoStdout(t *testing.T) {
 
 func TestExplainUnknownPod(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"explain", "../../examples/preemption-basic.yaml", "--pod", "default/nope"}, &stdout, &stderr); code == 0 || stdout.Len() != 0 {
+	if code := run([]string{"explain", "../../examples/preemption-basic.yaml", "--pod", "default/nope"}, nil, &stdout, &stderr); code == 0 || stdout.Len() != 0 {
 		t.Errorf("exit %d, stdout %q", code, stdout.String())
 	}
 	if !strings.Contains(stderr.String(), `no pod "default/nope"`) {
 		t.Errorf("stderr = %q", stderr.String())
+	}
+}
+
+// A scenario piped in as "-" gives the same answer as the file, and its
+// errors are positioned at <stdin>.
+func TestStdin(t *testing.T) {
+	const example = "../../examples/preemption-basic.yaml"
+	data, err := os.ReadFile(example)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"explain", "--pod", "default/critical", "--output", "json"},
+		{"simulate", "--trace"},
+	} {
+		var fromFile, fromStdin, stderr bytes.Buffer
+		if code := run(append(append([]string{}, args...), example), nil, &fromFile, &stderr); code != 0 {
+			t.Fatalf("%v %s: exit %d: %s", args, example, code, stderr.String())
+		}
+		if code := run(append(append([]string{}, args...), "-"), bytes.NewReader(data), &fromStdin, &stderr); code != 0 {
+			t.Fatalf("%v -: exit %d: %s", args, code, stderr.String())
+		}
+		if fromFile.Len() == 0 || !bytes.Equal(fromFile.Bytes(), fromStdin.Bytes()) {
+			t.Errorf("%v: standard input answered differently from the file (%d and %d bytes)", args, fromFile.Len(), fromStdin.Len())
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	bad := "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  containers:\n  - name: c\n    resources: {requests: {cpu: lots}}\n"
+	if code := run([]string{"simulate", "-"}, strings.NewReader(bad), &stdout, &stderr); code == 0 {
+		t.Fatal("exit 0 on invalid input from standard input")
+	}
+	if !strings.Contains(stderr.String(), "<stdin>:8:") {
+		t.Errorf("error does not name <stdin> and line 8: %q", stderr.String())
 	}
 }

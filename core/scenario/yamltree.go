@@ -3,6 +3,7 @@ package scenario
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/token"
@@ -115,7 +116,8 @@ func (l *loader) syntaxError(err error, offset int) {
 			pos = Pos{tk.Position.Line + offset, tk.Position.Column}
 		}
 	}
-	l.errorAt(pos, "", "", "YAML syntax error: "+msg, "fix the YAML at this position")
+	m := explainSyntax(strings.Split(string(l.src), "\n"), pos, msg)
+	l.errorAt(m.pos, "", "", "YAML syntax error: "+m.msg, m.hint)
 }
 
 func (b *treeBuilder) nodePos(n ast.Node) Pos {

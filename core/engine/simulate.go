@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/schedplay/schedplay/core/api"
@@ -73,6 +74,10 @@ type Event struct {
 	Queue string `json:"queue,omitempty"`
 	// Until is when a termination ends (on Preempted).
 	Until *Duration `json:"until,omitempty"`
+	// Ties are the nodes that shared the top score when the pod was bound
+	// to one of them (on Scheduled): kube-scheduler picks among them at
+	// random, Node is the one this run took.
+	Ties []string `json:"ties,omitempty"`
 }
 
 // Duration prints as seconds in JSON.
@@ -425,7 +430,7 @@ func (s *Simulation) bind(sp *simPod, res scheduler.ScheduleResult) {
 	}
 	s.changes++
 	reason := "bound to " + node + ": " + describeChoice(res)
-	s.emit(Event{Kind: EvScheduled, Pod: p.Key(), Node: node, Reason: reason})
+	s.emit(Event{Kind: EvScheduled, Pod: p.Key(), Node: node, Reason: reason, Ties: res.Tied})
 	s.requeue(assignedPodAdd, p)
 }
 
@@ -437,7 +442,12 @@ func describeChoice(res scheduler.ScheduleResult) string {
 		return "the only feasible node"
 	}
 	// Concatenation, not fmt: this runs for every binding.
-	return "highest score " + strconv.FormatInt(res.TopScore, 10) + " among " + strconv.Itoa(res.FeasibleNodes) + " feasible nodes"
+	top := "highest score " + strconv.FormatInt(res.TopScore, 10) + " among " + strconv.Itoa(res.FeasibleNodes) + " feasible nodes"
+	if len(res.Tied) > 1 {
+		return top + ", a tie: " + strings.Join(res.Tied, ", ") + " scored " + strconv.FormatInt(res.TopScore, 10) + " each" +
+			"; kube-scheduler picks one of them at random, this run took " + res.SuggestedHost
+	}
+	return top
 }
 
 // setNomination records status.nominatedNodeName and the nominator.

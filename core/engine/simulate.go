@@ -107,6 +107,8 @@ type PodResult struct {
 	Phase         PodPhase `json:"phase"`
 	Node          string   `json:"node"`
 	NominatedNode string   `json:"nominatedNode"`
+	// Reason is the status reason of a Failed pod (Evicted).
+	Reason string `json:"reason,omitempty"`
 }
 
 // Result is what `simulate --output json` prints.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -75,6 +76,9 @@ func TestExampleLessons(t *testing.T) {
 			for _, msg := range sim.CheckLesson(les.Captions, les.Expect) {
 				t.Errorf("%s", msg)
 			}
+			for _, msg := range untoldTies(sim.Trace(), les.Expect) {
+				t.Errorf("%s", msg)
+			}
 			// Each "Try" suggestion runs too, and leads where it says.
 			for _, v := range les.Variants {
 				vsc, err := scenario.LoadVariant(f, data, v.Name)
@@ -87,12 +91,31 @@ func TestExampleLessons(t *testing.T) {
 					t.Errorf("variant %s: simulating: %v", v.Name, err)
 					continue
 				}
-				for _, msg := range vsim.CheckLesson(nil, v.Expect) {
+				for _, msg := range append(vsim.CheckLesson(nil, v.Expect), untoldTies(vsim.Trace(), v.Expect)...) {
 					t.Errorf("variant %s: %s", v.Name, msg)
 				}
 			}
 		})
 	}
+}
+
+// untoldTies lists the bindings of the run that won a tie without the
+// lesson saying so: upstream picks at random among tied nodes, so a lesson
+// may only rest on a tie it teaches (an expected Scheduled event with ties).
+func untoldTies(trace []Event, exp scenario.LessonExpect) []string {
+	var out []string
+	for _, e := range trace {
+		if e.Kind != EvScheduled || len(e.Ties) == 0 {
+			continue
+		}
+		told := slices.ContainsFunc(exp.Events, func(m scenario.EventMatch) bool {
+			return m.Kind == EvScheduled && len(m.Ties) > 0 && (m.Pod == "" || m.Pod == e.Pod)
+		})
+		if !told {
+			out = append(out, fmt.Sprintf("%s went to %s by a tie among %v, which the lesson does not teach: change the scenario so that scores decide, or expect the tie", e.Pod, e.Node, e.Ties))
+		}
+	}
+	return out
 }
 
 // TestCheckLesson shows that a wrong lesson fails: each kind of claim is

@@ -95,6 +95,8 @@ func writeExplainReport(w io.Writer, s *scenario.Scenario, ex *scheduler.Explana
 		fmt.Fprintf(w, "Selected: %s (its nominated node passed the filters, so it is taken without scoring)\n", ex.NominatedNode)
 	case len(ex.Selected) == 1:
 		fmt.Fprintf(w, "Selected: %s\n", ex.Selected[0])
+	case ex.Tie != nil:
+		fmt.Fprintf(w, "Selected: one of %s, a tie at %d: kube-scheduler picks among them at random; this cycle takes %s\n", strings.Join(ex.Tie.Nodes, ", "), ex.Tie.Score, ex.Tie.Taken)
 	case len(ex.Selected) > 1:
 		fmt.Fprintf(w, "Selected: one of %s (equal totals; kube-scheduler picks among them at random)\n", strings.Join(ex.Selected, ", "))
 	default:

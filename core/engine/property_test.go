@@ -81,9 +81,9 @@ func TestProperties(t *testing.T) {
 						}
 					}
 				}
-				if e.Kind == EvDeleted {
+				if e.Kind == EvDeleted || e.Kind == EvFailed {
 					if e.Reason == "" {
-						t.Errorf("event %d: Deleted without a reason", i)
+						t.Errorf("event %d: %s without a reason", i, e.Kind)
 					}
 					deleted[e.Pod] = true
 				}
@@ -95,6 +95,11 @@ func TestProperties(t *testing.T) {
 				case PhaseDeleted:
 					if !deleted[key] && sim.pods[key].pod.DeletionTimestamp == nil {
 						t.Errorf("pod %s is Deleted without a Deleted event", key)
+					}
+				case PhaseFailed:
+					// Only the kubelet's evictions fail pods, and they say so.
+					if !deleted[key] || p.Reason != ReasonEvicted {
+						t.Errorf("pod %s is Failed (reason %q) without a Failed event", key, p.Reason)
 					}
 				default:
 					t.Errorf("pod %s ends in phase %q", key, p.Phase)

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/schedplay/schedplay/core/api"
@@ -54,6 +55,7 @@ const (
 	EvPreStopDone       = "SIGTERM"
 	EvKilled            = "SIGKILL"
 	EvDeleted           = "Deleted"
+	EvFailed            = "Failed"
 	EvRequeued          = "Requeued"
 	EvFlush             = "Flush"
 )
@@ -73,6 +75,10 @@ type Event struct {
 	Queue string `json:"queue,omitempty"`
 	// Until is when a termination ends (on Preempted).
 	Until *Duration `json:"until,omitempty"`
+	// Ties are the nodes that shared the top score when the pod was bound
+	// to one of them (on Scheduled): kube-scheduler picks among them at
+	// random, Node is the one this run took.
+	Ties []string `json:"ties,omitempty"`
 }
 
 // Duration prints as seconds in JSON.
@@ -93,7 +99,18 @@ const (
 	PhasePending PodPhase = "Pending"
 	PhaseRunning PodPhase = "Running"
 	PhaseDeleted PodPhase = "Deleted"
+	// PhaseFailed is a pod the kubelet evicted: the object stays, Failed
+	// with reason Evicted, until the pod garbage collector removes it
+	// (past --terminated-pod-gc-threshold, 12,500 terminated pods by
+	// default, which no scenario reaches), while its node and the
+	// scheduler no longer count it.
+	PhaseFailed PodPhase = "Failed"
 )
+
+// gone reports whether the pod no longer runs nor waits: deleted, or
+// Failed (the scheduler's informer drops terminated pods, and controllers
+// do not count them as active).
+func (sp *simPod) gone() bool { return sp.phase == PhaseDeleted || sp.phase == PhaseFailed }
 
 // PodResult is one pod at the end of a run (the contract's simulate JSON).
 type PodResult struct {
@@ -102,6 +119,8 @@ type PodResult struct {
 	Phase         PodPhase `json:"phase"`
 	Node          string   `json:"node"`
 	NominatedNode string   `json:"nominatedNode"`
+	// Reason is the status reason of a Failed pod (Evicted).
+	Reason string `json:"reason,omitempty"`
 }
 
 // Result is what `simulate --output json` prints.
@@ -317,7 +336,7 @@ func (s *Simulation) Result() *Result {
 	r := &Result{Pods: []PodResult{}}
 	for _, k := range s.order {
 		sp := s.pods[k]
-		r.Pods = append(r.Pods, PodResult{Namespace: sp.pod.Namespace, Name: sp.pod.Name, Phase: sp.phase, Node: sp.pod.Spec.NodeName, NominatedNode: sp.pod.Status.NominatedNodeName})
+		r.Pods = append(r.Pods, PodResult{Namespace: sp.pod.Namespace, Name: sp.pod.Name, Phase: sp.phase, Node: sp.pod.Spec.NodeName, NominatedNode: sp.pod.Status.NominatedNodeName, Reason: sp.statusReason()})
 	}
 	sort.Slice(r.Pods, func(i, j int) bool {
 		if r.Pods[i].Namespace != r.Pods[j].Namespace {
@@ -335,7 +354,7 @@ func (s *Simulation) refreshPDBs() {
 	}
 	var live []*api.Pod
 	for _, k := range s.order {
-		if sp := s.pods[k]; sp.phase != PhaseDeleted {
+		if sp := s.pods[k]; !sp.gone() {
 			live = append(live, sp.pod)
 		}
 	}
@@ -425,7 +444,7 @@ func (s *Simulation) bind(sp *simPod, res scheduler.ScheduleResult) {
 	}
 	s.changes++
 	reason := "bound to " + node + ": " + describeChoice(res)
-	s.emit(Event{Kind: EvScheduled, Pod: p.Key(), Node: node, Reason: reason})
+	s.emit(Event{Kind: EvScheduled, Pod: p.Key(), Node: node, Reason: reason, Ties: res.Tied})
 	s.requeue(assignedPodAdd, p)
 }
 
@@ -437,7 +456,12 @@ func describeChoice(res scheduler.ScheduleResult) string {
 		return "the only feasible node"
 	}
 	// Concatenation, not fmt: this runs for every binding.
-	return "highest score " + strconv.FormatInt(res.TopScore, 10) + " among " + strconv.Itoa(res.FeasibleNodes) + " feasible nodes"
+	top := "highest score " + strconv.FormatInt(res.TopScore, 10) + " among " + strconv.Itoa(res.FeasibleNodes) + " feasible nodes"
+	if len(res.Tied) > 1 {
+		return top + ", a tie: " + strings.Join(res.Tied, ", ") + " scored " + strconv.FormatInt(res.TopScore, 10) + " each" +
+			"; kube-scheduler picks one of them at random, this run took " + res.SuggestedHost
+	}
+	return top
 }
 
 // setNomination records status.nominatedNodeName and the nominator.
@@ -572,7 +596,7 @@ func (s *Simulation) fire(t *timer) {
 		return
 	}
 	sp := s.pods[t.pod]
-	if sp == nil || sp.phase == PhaseDeleted {
+	if sp == nil || sp.gone() {
 		return
 	}
 	switch t.kind {
@@ -583,14 +607,42 @@ func (s *Simulation) fire(t *timer) {
 			s.emit(Event{Kind: EvKilled, Pod: t.pod, Node: sp.pod.Spec.NodeName, Reason: "grace period over: containers still running get SIGKILL"})
 		}
 		if sp.evicted {
-			s.deletePod(sp, "evicted: the kubelet killed its containers, the pod is Failed and its resources are free")
+			s.failPod(sp)
 			return
 		}
 		s.deletePod(sp, "graceful termination finished; its resources are free")
 	}
 }
 
+// failPod ends a kubelet eviction as the eviction manager's evictPod does
+// (pkg/kubelet/eviction/eviction_manager.go, v1.36): the kill's status
+// function sets phase Failed, reason Evicted. The object stays; the
+// scheduler's pod informer excludes Failed pods (status.phase field
+// selector), so to the scheduler the pod is deleted and its resources free.
+func (s *Simulation) failPod(sp *simPod) {
+	s.removePod(sp, PhaseFailed, "evicted: the kubelet killed its containers; the pod stays Failed (reason Evicted) until garbage collection, and its resources are free")
+	sp.pod.Status.Phase = api.PodFailed
+}
+
+// ReasonEvicted is the status reason of a pod the kubelet evicted
+// (eviction.Reason upstream).
+const ReasonEvicted = "Evicted"
+
+// statusReason is the pod's status.reason at the end of the run.
+func (sp *simPod) statusReason() string {
+	if sp.phase == PhaseFailed && sp.evicted {
+		return ReasonEvicted
+	}
+	return ""
+}
+
 func (s *Simulation) deletePod(sp *simPod, reason string) {
+	s.removePod(sp, PhaseDeleted, reason)
+}
+
+// removePod takes a pod out of the cluster's running or waiting pods: it
+// ends in phase (Deleted or Failed) and the event says why.
+func (s *Simulation) removePod(sp *simPod, phase PodPhase, reason string) {
 	p := sp.pod
 	gone := *p // as the delete event carries it (a pending pod keeps its nomination)
 	if sp.phase == PhaseRunning {
@@ -604,10 +656,14 @@ func (s *Simulation) deletePod(sp *simPod, reason string) {
 			s.queue.Delete(p.Key())
 		}
 	}
-	sp.phase = PhaseDeleted
+	sp.phase = phase
 	sp.terminating = false
 	s.changes++
-	s.emit(Event{Kind: EvDeleted, Pod: p.Key(), Node: p.Spec.NodeName, Reason: reason})
+	kind := EvDeleted
+	if phase == PhaseFailed {
+		kind = EvFailed
+	}
+	s.emit(Event{Kind: kind, Pod: p.Key(), Node: p.Spec.NodeName, Reason: reason})
 	s.requeue(assignedPodDelete, &gone)
 	if ps := s.pressure[p.Spec.NodeName]; ps != nil && ps.evicting == p.Key() {
 		s.evictStep(p.Spec.NodeName)

@@ -186,7 +186,7 @@ func (s *Simulation) Peaks() (nodes map[string]int, pending int) {
 		case PhaseRunning:
 			held[p.Node] += d
 			nodes[p.Node] = max(nodes[p.Node], held[p.Node])
-		case PhaseDeleted:
+		case PhaseDeleted, PhaseFailed:
 		default:
 			waiting += d
 			pending = max(pending, waiting)

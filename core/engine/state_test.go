@@ -105,7 +105,7 @@ func TestPeaksMatchesEveryState(t *testing.T) {
 				switch p.Phase {
 				case PhaseRunning:
 					held[p.Node]++
-				case PhaseDeleted:
+				case PhaseDeleted, PhaseFailed:
 				default:
 					pending++
 					if p.NominatedNode != "" {

@@ -82,6 +82,9 @@ func (s *Simulation) ExplainAt(key string, seq int) (*Attempt, error) {
 	if a.Explanation == nil {
 		return nil, fmt.Errorf("replaying for %s: cycle %d never came (the replay diverged)", key, a.Number)
 	}
+	if tie, e := a.Explanation.Tie, s.trace[a.Seq]; tie != nil && e.Kind == EvScheduled {
+		tie.Taken = e.Node // the run's cycle, whose node order may differ from Explain's
+	}
 	return a, nil
 }
 

@@ -84,7 +84,7 @@ func (s *Simulation) hasWorkloads() bool {
 func (s *Simulation) owned(m *api.ObjectMeta) []*api.Pod {
 	var out []*api.Pod
 	for _, k := range s.order {
-		if sp := s.pods[k]; sp.phase != PhaseDeleted && sp.pod.Namespace == m.Namespace && controllers.Owns(m, sp.pod) {
+		if sp := s.pods[k]; !sp.gone() && sp.pod.Namespace == m.Namespace && controllers.Owns(m, sp.pod) {
 			out = append(out, sp.pod)
 		}
 	}
@@ -216,7 +216,7 @@ func (s *Simulation) enqueue(sp *simPod, at time.Time) {
 func (s *Simulation) deleteByController(p *api.Pod, reason string) {
 	sp := s.pods[p.Key()]
 	switch {
-	case sp == nil || sp.phase == PhaseDeleted || sp.terminating:
+	case sp == nil || sp.gone() || sp.terminating:
 	case sp.phase == PhaseRunning:
 		s.terminate(sp, EvTerminating, reason, nil)
 	default:
@@ -299,6 +299,14 @@ func (s *Simulation) deleteObject(ref scenario.ObjectRef) {
 		sp := s.pods[ref.Namespace+"/"+ref.Name]
 		if sp == nil || sp.phase == PhaseDeleted {
 			s.actionFailed("no pod %s/%s to delete", ref.Namespace, ref.Name)
+			return
+		}
+		if sp.phase == PhaseFailed {
+			// The object goes at once; its node and the scheduler let it
+			// go when it failed.
+			sp.phase = PhaseDeleted
+			s.changes++
+			s.emit(Event{Kind: EvDeleted, Pod: sp.pod.Key(), Node: sp.pod.Spec.NodeName, Reason: "deleted by the timeline: it had failed, so the object is removed at once"})
 			return
 		}
 		s.deleteByController(sp.pod, "deleted by the timeline")
@@ -487,7 +495,7 @@ func (s *Simulation) evictStep(node string) {
 		return
 	}
 	if ps.evicting != "" {
-		if sp := s.pods[ps.evicting]; sp != nil && sp.phase != PhaseDeleted {
+		if sp := s.pods[ps.evicting]; sp != nil && !sp.gone() {
 			return
 		}
 		ps.evicting = ""

@@ -32,6 +32,9 @@ type Lesson struct {
 	// Captions in document order.
 	Captions []Caption
 	Expect   LessonExpect
+	// Variants are the lesson's "Try" suggestions: small patches to the
+	// scenario, each with the outcome it leads to (LoadVariant runs one).
+	Variants []Variant
 	Pos      Pos
 }
 
@@ -47,8 +50,15 @@ type Caption struct {
 // EventMatch selects trace events: every field set must be equal (Reason is
 // a substring). At, when set, pins the event's time.
 type EventMatch struct {
+	// ID names an expectation so that a question can ask for the run's
+	// answer to it (the matched event's node, victims, time).
+	ID                      string
 	Kind, Pod, Node, Reason string
 	At                      *time.Duration
+	// Victims and Ties, when set, must equal the event's lists (as sets):
+	// the pods a preemption evicts (Nominated), the nodes that shared the
+	// top score (Scheduled; an empty list means the node won outright).
+	Victims, Ties []string
 	// Absent inverts an expectation: no event may match.
 	Absent bool
 	Pos    Pos
@@ -68,14 +78,21 @@ func (m EventMatch) String() string {
 	if m.At != nil {
 		s += " at " + m.At.String()
 	}
+	if m.Victims != nil {
+		s += fmt.Sprintf(" victims %v", m.Victims)
+	}
+	if m.Ties != nil {
+		s += fmt.Sprintf(" ties %v", m.Ties)
+	}
 	return s
 }
 
 // LessonExpect is the outcome the lesson teaches.
 type LessonExpect struct {
 	// Pods in document order.
-	Pods   []PodExpect
-	Events []EventMatch
+	Pods    []PodExpect
+	Events  []EventMatch
+	Explain []ExplainExpect
 }
 
 // PodExpect is a pod's final state; empty fields are not checked.
@@ -85,11 +102,47 @@ type PodExpect struct {
 	Phase         string
 	Node          string
 	NominatedNode string
-	Pos           Pos
+	// Reason is the final status reason (Evicted).
+	Reason string
+	Pos    Pos
+}
+
+// ExplainExpect is what one scheduling cycle of Pod decided and why: the
+// cycle that ends at or after the first event On matches (the pod's first
+// cycle without On). Fields left out are not checked; lists are sets.
+type ExplainExpect struct {
+	ID  string
+	Pod string
+	On  *EventMatch
+	// Selected are the nodes with the top total (several on a tie).
+	Selected []string
+	// Message is a substring of the FailedScheduling message.
+	Message string
+	// Nodes are filter verdicts by node name.
+	Nodes []NodeExpect
+	// Criterion is the preemption candidate-ordering rule that decided
+	// (e.g. "lowest sum of victim priorities"); Candidates and Nominated
+	// are the preemption dry run's nodes; Victims its victims by node.
+	Criterion  string
+	Candidates []string
+	Nominated  []string
+	Victims    map[string][]string
+	Pos        Pos
+}
+
+// NodeExpect is one node's filter verdict in a cycle.
+type NodeExpect struct {
+	Name     string
+	Feasible *bool
+	// Plugin is the filter plugin that rejected the node.
+	Plugin string
+	// Reason is a substring of one of the plugin's reasons.
+	Reason string
+	Pos    Pos
 }
 
 // Lesson pod phases (the simulation's final phases).
-var lessonPhases = []string{"Pending", "Running", "Deleted"}
+var lessonPhases = []string{"Pending", "Running", "Failed", "Deleted"}
 
 // lessonFields is a small schema helper: it reports unknown keys of n and
 // returns the node of each known key.
@@ -157,7 +210,7 @@ func (l *loader) readLesson(n *ynode, apiVersion string, an *ynode) {
 		l.errorAt(n.pos, LessonKind, "spec", "Required value: spec holds title, summary, topic, captions and expect", "")
 		return
 	}
-	sf := l.lessonFields(spec, "spec", "title", "summary", "topic", "captions", "expect")
+	sf := l.lessonFields(spec, "spec", "title", "summary", "topic", "captions", "expect", "variants")
 	les.Title = l.lessonText(sf, spec, "spec", "title", true)
 	les.Summary = l.lessonText(sf, spec, "spec", "summary", true)
 	les.Topic = l.lessonText(sf, spec, "spec", "topic", true)
@@ -173,8 +226,9 @@ func (l *loader) readLesson(n *ynode, apiVersion string, an *ynode) {
 		}
 	}
 	if e := sf["expect"]; e != nil && e.kind != yNull {
-		les.Expect = l.readExpect(e)
+		les.Expect = l.readExpect(e, "spec.expect")
 	}
+	les.Variants = l.readVariants(sf["variants"])
 	l.lesson = les
 }
 
@@ -221,7 +275,7 @@ func (l *loader) readEventMatch(n *ynode, path string, expectation bool) (EventM
 	}
 	known := []string{"kind", "pod", "node", "reason"}
 	if expectation {
-		known = append(known, "at", "absent")
+		known = append(known, "at", "absent", "victims", "ties", "id")
 	}
 	before := len(l.diags)
 	f := l.lessonFields(n, path, known...)
@@ -237,12 +291,44 @@ func (l *loader) readEventMatch(n *ynode, path string, expectation bool) (EventM
 		m.At = &d
 	}
 	if a := f["absent"]; a != nil {
-		if a.kind != yScalar || (a.text != "true" && a.text != "false") {
-			l.errorAt(a.pos, LessonKind, path+".absent", "expected true or false, got "+a.describe(), "")
-		}
-		m.Absent = a.text == "true"
+		m.Absent = l.lessonBool(a, path+".absent")
 	}
+	m.ID = l.lessonText(f, n, path, "id", false)
+	m.Victims = l.lessonList(f["victims"], path+".victims", podKey)
+	m.Ties = l.lessonList(f["ties"], path+".ties", nil)
 	return m, len(l.diags) == before
+}
+
+func (l *loader) lessonBool(n *ynode, path string) bool {
+	if n.kind != yScalar || (n.text != "true" && n.text != "false") {
+		l.errorAt(n.pos, LessonKind, path, "expected true or false, got "+n.describe(), "")
+	}
+	return n.text == "true"
+}
+
+// lessonList reads a list of names (nil when n is absent, empty for []),
+// each passed through norm when set.
+func (l *loader) lessonList(n *ynode, path string, norm func(string) string) []string {
+	if n == nil {
+		return nil
+	}
+	if n.kind != ySeq {
+		l.errorAt(n.pos, LessonKind, path, "expected a list of names, got "+n.describe(), "write [a, b] (or [] for none)")
+		return nil
+	}
+	out := []string{}
+	for _, it := range n.items {
+		if it.kind != yScalar {
+			l.errorAt(it.pos, LessonKind, path, "expected a name, got "+it.describe(), "")
+			continue
+		}
+		if norm != nil {
+			out = append(out, norm(it.text))
+		} else {
+			out = append(out, it.text)
+		}
+	}
+	return out
 }
 
 // podKey defaults a bare pod name to the default namespace.
@@ -253,19 +339,19 @@ func podKey(s string) string {
 	return s
 }
 
-func (l *loader) readExpect(n *ynode) LessonExpect {
+func (l *loader) readExpect(n *ynode, path string) LessonExpect {
 	var e LessonExpect
 	if n.kind != yMap {
-		l.errorAt(n.pos, LessonKind, "spec.expect", "expected {pods, events}, got "+n.describe(), "")
+		l.errorAt(n.pos, LessonKind, path, "expected {pods, events, explain}, got "+n.describe(), "")
 		return e
 	}
-	f := l.lessonFields(n, "spec.expect", "pods", "events")
+	f := l.lessonFields(n, path, "pods", "events", "explain")
 	if pods := f["pods"]; pods != nil && pods.kind != yNull {
 		if pods.kind != yMap {
-			l.errorAt(pods.pos, LessonKind, "spec.expect.pods", "expected a mapping of pod (namespace/name) to its final state, got "+pods.describe(), "")
+			l.errorAt(pods.pos, LessonKind, path+".pods", "expected a mapping of pod (namespace/name) to its final state, got "+pods.describe(), "")
 		} else {
 			for i, k := range pods.keys {
-				if pe, ok := l.readPodExpect(pods.vals[i], "spec.expect.pods["+k+"]", k); ok {
+				if pe, ok := l.readPodExpect(pods.vals[i], path+".pods["+k+"]", k); ok {
 					e.Pods = append(e.Pods, pe)
 				}
 			}
@@ -273,16 +359,82 @@ func (l *loader) readExpect(n *ynode) LessonExpect {
 	}
 	if evs := f["events"]; evs != nil && evs.kind != yNull {
 		if evs.kind != ySeq {
-			l.errorAt(evs.pos, LessonKind, "spec.expect.events", "expected a list of event matches, got "+evs.describe(), "")
+			l.errorAt(evs.pos, LessonKind, path+".events", "expected a list of event matches, got "+evs.describe(), "")
 		} else {
 			for i, it := range evs.items {
-				if m, ok := l.readEventMatch(it, fmt.Sprintf("spec.expect.events[%d]", i), true); ok {
+				if m, ok := l.readEventMatch(it, fmt.Sprintf("%s.events[%d]", path, i), true); ok {
 					e.Events = append(e.Events, m)
 				}
 			}
 		}
 	}
+	if ex := f["explain"]; ex != nil && ex.kind != yNull {
+		if ex.kind != ySeq {
+			l.errorAt(ex.pos, LessonKind, path+".explain", "expected a list of cycles {pod, on, selected, ...}, got "+ex.describe(), "")
+		} else {
+			for i, it := range ex.items {
+				if x, ok := l.readExplainExpect(it, fmt.Sprintf("%s.explain[%d]", path, i)); ok {
+					e.Explain = append(e.Explain, x)
+				}
+			}
+		}
+	}
 	return e
+}
+
+func (l *loader) readExplainExpect(n *ynode, path string) (ExplainExpect, bool) {
+	x := ExplainExpect{Pos: n.pos}
+	if n.kind != yMap {
+		l.errorAt(n.pos, LessonKind, path, "expected {pod, on, selected, nodes, criterion, ...}, got "+n.describe(), "")
+		return x, false
+	}
+	before := len(l.diags)
+	f := l.lessonFields(n, path, "id", "pod", "on", "selected", "message", "nodes", "criterion", "candidates", "nominated", "victims")
+	x.ID = l.lessonText(f, n, path, "id", false)
+	x.Pod = podKey(l.lessonText(f, n, path, "pod", true))
+	if on := f["on"]; on != nil {
+		if m, ok := l.readEventMatch(on, path+".on", false); ok {
+			x.On = &m
+		}
+	}
+	x.Selected = l.lessonList(f["selected"], path+".selected", nil)
+	x.Message = l.lessonText(f, n, path, "message", false)
+	x.Criterion = l.lessonText(f, n, path, "criterion", false)
+	x.Candidates = l.lessonList(f["candidates"], path+".candidates", nil)
+	x.Nominated = l.lessonList(f["nominated"], path+".nominated", nil)
+	if v := f["victims"]; v != nil {
+		if v.kind != yMap {
+			l.errorAt(v.pos, LessonKind, path+".victims", "expected a mapping of node to its victims, got "+v.describe(), "")
+		} else {
+			x.Victims = map[string][]string{}
+			for i, k := range v.keys {
+				x.Victims[k] = l.lessonList(v.vals[i], path+".victims."+k, podKey)
+			}
+		}
+	}
+	if ns := f["nodes"]; ns != nil {
+		if ns.kind != yMap {
+			l.errorAt(ns.pos, LessonKind, path+".nodes", "expected a mapping of node to its verdict {feasible, plugin, reason}, got "+ns.describe(), "")
+		} else {
+			for i, k := range ns.keys {
+				vn, np := ns.vals[i], path+".nodes."+k
+				ne := NodeExpect{Name: k, Pos: vn.pos}
+				if vn.kind != yMap {
+					l.errorAt(vn.pos, LessonKind, np, "expected {feasible, plugin, reason}, got "+vn.describe(), "")
+					continue
+				}
+				nf := l.lessonFields(vn, np, "feasible", "plugin", "reason")
+				if fe := nf["feasible"]; fe != nil {
+					b := l.lessonBool(fe, np+".feasible")
+					ne.Feasible = &b
+				}
+				ne.Plugin = l.lessonText(nf, vn, np, "plugin", false)
+				ne.Reason = l.lessonText(nf, vn, np, "reason", false)
+				x.Nodes = append(x.Nodes, ne)
+			}
+		}
+	}
+	return x, len(l.diags) == before
 }
 
 func (l *loader) readPodExpect(n *ynode, path, key string) (PodExpect, bool) {
@@ -292,7 +444,8 @@ func (l *loader) readPodExpect(n *ynode, path, key string) (PodExpect, bool) {
 		return pe, false
 	}
 	before := len(l.diags)
-	f := l.lessonFields(n, path, "phase", "node", "nominatedNode")
+	f := l.lessonFields(n, path, "phase", "node", "nominatedNode", "reason")
+	pe.Reason = l.lessonText(f, n, path, "reason", false)
 	pe.Phase = l.lessonText(f, n, path, "phase", false)
 	if pe.Phase != "" && !contains(lessonPhases, pe.Phase) {
 		l.errorAt(f["phase"].pos, LessonKind, path+".phase", fmt.Sprintf("unknown phase %q", pe.Phase), "use one of "+strings.Join(lessonPhases, ", "))

@@ -9,12 +9,14 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
-const lessonBase = `apiVersion: v1
+const (
+	nodeN1 = `apiVersion: v1
 kind: Node
 metadata: {name: n1}
 status: {allocatable: {cpu: "4", memory: 8Gi, pods: "10"}}
 ---
-apiVersion: schedplay.dev/v1alpha1
+`
+	lessonDoc = `apiVersion: schedplay.dev/v1alpha1
 kind: Lesson
 metadata: {name: demo}
 spec:
@@ -22,6 +24,8 @@ spec:
   summary: Two sentences. That is all.
   topic: Preemption
 `
+	lessonBase = nodeN1 + lessonDoc
+)
 
 func dur(d time.Duration) *time.Duration { return &d }
 
@@ -101,7 +105,7 @@ func TestLoadLessonErrors(t *testing.T) {
 		{"absent in a caption", lessonBase + "  captions:\n  - {on: {kind: Queued, absent: true}, text: hi}\n",
 			`f.yaml:14:25: Lesson: spec.captions[0].on.absent: unknown field "absent" (use one of kind, pod, node, reason)`},
 		{"bad phase", lessonBase + "  expect:\n    pods: {critical: {phase: Runing}}\n",
-			`f.yaml:14:30: Lesson: spec.expect.pods[critical].phase: unknown phase "Runing" (use one of Pending, Running, Deleted)`},
+			`f.yaml:14:30: Lesson: spec.expect.pods[critical].phase: unknown phase "Runing" (use one of Pending, Running, Failed, Deleted)`},
 		{"pods as a list", lessonBase + "  expect:\n    pods: [critical]\n",
 			`f.yaml:14:11: Lesson: spec.expect.pods: expected a mapping of pod (namespace/name) to its final state, got a list`},
 		{"bad absent", lessonBase + "  expect:\n    events: [{kind: Preempted, absent: yes}]\n",
@@ -112,6 +116,83 @@ func TestLoadLessonErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := Load("f.yaml", []byte(tt.src))
+			errs, ok := err.(ErrorList)
+			if !ok || len(errs) == 0 {
+				t.Fatalf("got %v, want an ErrorList", err)
+			}
+			if diff := cmp.Diff(tt.want, errs[0].Error()); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+const variantBase = nodeN1 + `apiVersion: v1
+kind: Node
+metadata: {name: n2}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "10"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: web}
+spec:
+  containers: [{name: app, image: nginx}]
+---
+` + lessonDoc + `  variants:
+  - name: v
+    try: Change things.
+    patch:
+`
+
+func TestLoadVariant(t *testing.T) {
+	src := variantBase + `    - {object: Node/n2, delete: true}
+    - object: Pod/default/web
+      set:
+        spec.nodeName: n1
+        metadata.labels.app: web
+        spec.containers[0].image: busybox
+    - add: {apiVersion: v1, kind: Pod, metadata: {name: extra}, spec: {containers: [{name: c, image: x}]}}
+    expect: {pods: {web: {node: n1}}}
+`
+	base := mustLoad(t, "f.yaml", src)
+	if len(base.Nodes) != 2 || len(base.Pods) != 1 || base.Pods[0].Spec.NodeName != "" {
+		t.Fatalf("the plain load changed: %d nodes, %d pods", len(base.Nodes), len(base.Pods))
+	}
+	if v := base.Lesson.Variants; len(v) != 1 || v[0].Try != "Change things." || len(v[0].Expect.Pods) != 1 {
+		t.Fatalf("variants = %+v", v)
+	}
+	s, err := LoadVariant("f.yaml", []byte(src), "v")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Nodes) != 1 || s.Nodes[0].Name != "n1" {
+		t.Errorf("nodes after delete: %v", s.Nodes)
+	}
+	if len(s.Pods) != 2 || s.Pods[1].Name != "extra" {
+		t.Fatalf("pods after add: %d", len(s.Pods))
+	}
+	web := s.Pods[0]
+	if web.Spec.NodeName != "n1" || web.Labels["app"] != "web" || web.Spec.Containers[0].Image != "busybox" {
+		t.Errorf("web after set: node %q labels %v image %q", web.Spec.NodeName, web.Labels, web.Spec.Containers[0].Image)
+	}
+}
+
+func TestLoadVariantErrors(t *testing.T) {
+	tests := []struct {
+		name, patch, variant, want string
+	}{
+		{"no such variant", "    - {object: Node/n2, delete: true}\n", "w",
+			`f.yaml:17:1: Lesson: spec.variants: no variant named "w" (name one of the lesson's spec.variants)`},
+		{"no such object", "    - {object: Node/n9, delete: true}\n", "v",
+			`f.yaml:28:16: Lesson: variant v: patch[0].object: no object Node/n9 in the scenario (write Kind/name or Kind/namespace/name of an object in the file)`},
+		{"bad index", "    - object: Pod/web\n      set:\n        spec.containers[3].image: x\n", "v",
+			`f.yaml:30:9: Lesson: variant v: patch[0].set: spec.containers[3].image: no item [3] in a list`},
+		{"set and delete", "    - {object: Pod/web, delete: true, set: {a: b}}\n", "v",
+			`f.yaml:28:7: Lesson: variant v: patch[0]: a patch of an object has set or delete: true`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := LoadVariant("f.yaml", []byte(variantBase+tt.patch+"    expect: {pods: {web: {node: n1}}}\n"), tt.variant)
 			errs, ok := err.(ErrorList)
 			if !ok || len(errs) == 0 {
 				t.Fatalf("got %v, want an ErrorList", err)

@@ -55,6 +55,8 @@ type loader struct {
 	created  []*object
 	lesson   *Lesson
 	byVal    map[any]*object // objectOf's index, once all objects are read
+	// variant, when set, names the lesson variant LoadVariant applies.
+	variant string
 }
 
 func (l *loader) add(d Diagnostic) {
@@ -93,7 +95,11 @@ func scalarAt(n *ynode, keys ...string) (string, *ynode) {
 }
 
 func (l *loader) load() *Scenario {
-	for _, doc := range l.parseDocuments() {
+	docs := l.parseDocuments()
+	if l.variant != "" && !l.hasErrors() {
+		docs = l.patchDocuments(docs)
+	}
+	for _, doc := range docs {
 		l.readDocument(doc)
 	}
 	if l.hasErrors() {

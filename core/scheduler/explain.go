@@ -22,6 +22,18 @@ type Explanation struct {
 	NominatedNode string `json:"nominatedNode,omitempty"`
 	// Weights are the score plugins' weights, for the readable report.
 	Weights map[string]int `json:"weights,omitempty"`
+	// Tie is set when several nodes share the top total (Selected lists
+	// them): upstream's selectHost picks one of them at random.
+	Tie *Tie `json:"tie,omitempty"`
+}
+
+// Tie says which nodes share the top total, the total, and which of them
+// the engine took: its host selection over this cycle's node order (a run
+// replaces it with the node its cycle bound the pod to).
+type Tie struct {
+	Nodes []string `json:"nodes"`
+	Score int64    `json:"score"`
+	Taken string   `json:"taken"`
 }
 
 // NodeResult is one node's verdict.
@@ -135,6 +147,9 @@ func Explain(fwk *runtime.Framework, pod *api.Pod, snapshot *framework.Snapshot)
 			}
 		}
 		sort.Strings(ex.Selected)
+		if len(ex.Selected) > 1 {
+			ex.Tie = &Tie{Nodes: ex.Selected, Score: top, Taken: SelectHost(list)}
+		}
 	}
 
 	for _, ni := range snapshot.List() {

@@ -51,6 +51,11 @@ type ScheduleResult struct {
 	TopScore int64
 	// Nominated is set when the pod's nominated node passed and was taken unscored.
 	Nominated bool
+	// Tied lists, sorted, every feasible node whose total equals TopScore
+	// when there are several: upstream's selectHost takes one of them at
+	// random (reservoir sampling in v1.36's selectHost), so the choice
+	// among them is not a decision a lesson may rest on.
+	Tied []string
 }
 
 // SchedulePod runs one scheduling algorithm pass (PreFilter, Filter,
@@ -88,7 +93,30 @@ func (s *Scheduler) SchedulePod(state *framework.CycleState, pod *api.Pod, snaps
 		EvaluatedNodes: len(feasible) + rejected,
 		FeasibleNodes:  len(feasible),
 		TopScore:       totals[best],
+		Tied:           tiedNodes(feasible, totals, totals[best]),
 	}, nil
+}
+
+// tiedNodes names, sorted, the nodes whose total is top when more than one
+// has it; nil otherwise (the common case allocates nothing).
+func tiedNodes(nodes []*framework.NodeInfo, totals []int64, top int64) []string {
+	n := 0
+	for _, t := range totals {
+		if t == top {
+			n++
+		}
+	}
+	if n < 2 {
+		return nil
+	}
+	out := make([]string, 0, n)
+	for i, t := range totals {
+		if t == top {
+			out = append(out, nodes[i].Node().Name)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // newNodeToStatus returns the spare map from the last successful cycle,

@@ -237,8 +237,8 @@ func (r *Run) sceneAt(seq int, buf *sceneBuf, yield func() bool) *ui.Scene {
 		if paused(j) {
 			return nil
 		}
-		if ps.Phase == engine.PhaseDeleted {
-			continue
+		if ps.Phase == engine.PhaseDeleted || ps.Phase == engine.PhaseFailed {
+			continue // an evicted pod is kept Failed, off its node's resources
 		}
 		vp, ok := r.podView(ps.Key)
 		if !ok {

@@ -531,7 +531,7 @@ func (s *Simulation) preempt(preemptor *simPod, runner *profileRunner, pr *defau
 			// victim's deletion may requeue the preemptor.
 			s.queue.SetPreempting(false)
 		}
-		s.terminate(vp, EvPreempted, fmt.Sprintf("preempted by %s on %s", preemptor.pod.Key(), node), nil)
+		s.terminate(vp, EvPreempted, fmt.Sprintf("preempted by %s on %s", preemptor.pod.Key(), node), nil, nil)
 	}
 }
 
@@ -544,12 +544,13 @@ func sortedNominees(list []*framework.PodInfo) []string {
 	return out
 }
 
-// terminate stops a running pod: a graceful delete through the API server,
-// or with override set a kubelet eviction (the kill's grace period; the
-// pod object gets no deletionTimestamp and ends Failed).
-func (s *Simulation) terminate(sp *simPod, kind, reason string, override *int64) {
+// terminate stops a running pod: a graceful delete through the API server
+// (with the delete's own grace period when requested is set), or with
+// override set a kubelet eviction (the kill's grace period; the pod object
+// gets no deletionTimestamp and ends Failed).
+func (s *Simulation) terminate(sp *simPod, kind, reason string, requested, override *int64) {
 	p := sp.pod
-	grace := termination.GracePeriod(p, nil)
+	grace := termination.GracePeriod(p, requested)
 	plan := termination.KubeletPlan(p, grace, override)
 	if override == nil {
 		before := *p

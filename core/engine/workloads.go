@@ -214,11 +214,17 @@ func (s *Simulation) enqueue(sp *simPod, at time.Time) {
 // deleteByController deletes a pod as the API server does for a DELETE:
 // gracefully when it runs, at once when it waits for a node.
 func (s *Simulation) deleteByController(p *api.Pod, reason string) {
+	s.deletePodRequest(p, reason, nil)
+}
+
+// deletePodRequest is a DELETE of a pod, with the request's grace period
+// when grace is set (DeleteOptions.GracePeriodSeconds).
+func (s *Simulation) deletePodRequest(p *api.Pod, reason string, grace *int64) {
 	sp := s.pods[p.Key()]
 	switch {
 	case sp == nil || sp.gone() || sp.terminating:
 	case sp.phase == PhaseRunning:
-		s.terminate(sp, EvTerminating, reason, nil)
+		s.terminate(sp, EvTerminating, reason, grace, nil)
 	default:
 		s.deletePod(sp, reason+"; it was not bound, so it is deleted at once")
 	}
@@ -230,7 +236,7 @@ func (s *Simulation) apply(a *scenario.Action) {
 	case scenario.ActionCreate, scenario.ActionAddNode:
 		s.create(a.Object)
 	case scenario.ActionDelete:
-		s.deleteObject(a.Ref)
+		s.deleteObject(a.Ref, a.GracePeriodSeconds)
 	case scenario.ActionCordon, scenario.ActionUncordon:
 		cordon := a.Kind == scenario.ActionCordon
 		s.updateNode(a.Ref.Name, func(n *api.Node) string {
@@ -244,7 +250,7 @@ func (s *Simulation) apply(a *scenario.Action) {
 			return "uncordoned: spec.unschedulable=false, the node takes new pods again"
 		})
 	case scenario.ActionRemoveNode:
-		s.deleteObject(scenario.ObjectRef{Kind: "Node", Name: a.Ref.Name})
+		s.deleteObject(scenario.ObjectRef{Kind: "Node", Name: a.Ref.Name}, nil)
 	case scenario.ActionScale:
 		s.scale(a.Ref, a.Replicas)
 	case scenario.ActionPressure:
@@ -293,7 +299,7 @@ func (s *Simulation) create(obj any) {
 	s.changes++
 }
 
-func (s *Simulation) deleteObject(ref scenario.ObjectRef) {
+func (s *Simulation) deleteObject(ref scenario.ObjectRef, grace *int64) {
 	switch ref.Kind {
 	case "Pod":
 		sp := s.pods[ref.Namespace+"/"+ref.Name]
@@ -309,7 +315,11 @@ func (s *Simulation) deleteObject(ref scenario.ObjectRef) {
 			s.emit(Event{Kind: EvDeleted, Pod: sp.pod.Key(), Node: sp.pod.Spec.NodeName, Reason: "deleted by the timeline: it had failed, so the object is removed at once"})
 			return
 		}
-		s.deleteByController(sp.pod, "deleted by the timeline")
+		reason := "deleted by the timeline"
+		if grace != nil {
+			reason = fmt.Sprintf("deleted by the timeline with gracePeriodSeconds %d (it replaces the pod's own)", *grace)
+		}
+		s.deletePodRequest(sp.pod, reason, grace)
 	case "Node":
 		idx := -1
 		for i, n := range s.nodes {
@@ -527,7 +537,7 @@ func (s *Simulation) evictStep(node string) {
 	s.podUpdated(&before, victim.pod)
 	ps.evicting = victim.pod.Key()
 	s.terminate(victim, EvEvicted, fmt.Sprintf("node-pressure eviction on %s (%s use %d > limit %d, %s threshold), ranked 1st of %d: %s",
-		node, p.Resource, used, p.Limit.Value(), p.Threshold, len(active), eviction.Why(victim.pod, ps.stats, p.Resource)), &override)
+		node, p.Resource, used, p.Limit.Value(), p.Threshold, len(active), eviction.Why(victim.pod, ps.stats, p.Resource)), nil, &override)
 }
 
 // relieve removes the pressure taint once the transition period is over.

@@ -53,6 +53,9 @@ type Action struct {
 	Ref      ObjectRef
 	Replicas int32
 	Pressure *Pressure
+	// GracePeriodSeconds is a pod delete's own grace period (DeleteOptions),
+	// which replaces the pod's terminationGracePeriodSeconds; nil: none.
+	GracePeriodSeconds *int64
 }
 
 // ObjectRef names an object.
@@ -205,6 +208,14 @@ func (l *loader) readAction(n *ynode, path string) *Action {
 			return nil
 		}
 		act.Ref = ref
+		if g, gn := scalarAt(body, "gracePeriodSeconds"); gn != nil {
+			v, err := strconv.ParseInt(g, 10, 64)
+			if err != nil || v < 0 || ref.Kind != "Pod" {
+				errAt(gn.pos, bpath+".gracePeriodSeconds", "expected the grace period of a pod's delete, in whole seconds (0 or more), got "+gn.describe(), "as kubectl delete --grace-period; only a Pod's delete takes one")
+				return nil
+			}
+			act.GracePeriodSeconds = &v
+		}
 		if act.Kind == ActionScale {
 			r, rn := scalarAt(body, "replicas")
 			v, err := strconv.ParseInt(r, 10, 32)
@@ -249,7 +260,7 @@ func (l *loader) readRef(n *ynode, path string, scale bool) (ObjectRef, bool) {
 		return ObjectRef{}, false
 	}
 	for i, k := range n.keys {
-		if k != "kind" && k != "namespace" && k != "name" && !(scale && k == "replicas") {
+		if k != "kind" && k != "namespace" && k != "name" && !(scale && k == "replicas") && !(!scale && k == "gracePeriodSeconds") {
 			l.errorAt(n.kpos[i], "Timeline", path+"."+k, fmt.Sprintf("unknown field %q", k), "")
 			return ObjectRef{}, false
 		}

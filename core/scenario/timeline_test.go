@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -155,5 +156,19 @@ func TestAdmitCreatedPod(t *testing.T) {
 	p.Spec.PriorityClassName = "missing"
 	if err := s.AdmitCreatedPod(p); err == nil {
 		t.Errorf("want an error for an unknown PriorityClass")
+	}
+}
+
+func TestTimelineDeleteGracePeriod(t *testing.T) {
+	const head = "apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n---\napiVersion: schedplay.dev/v1alpha1\nkind: Timeline\nspec:\n  actions:\n"
+	s := mustLoad(t, "f.yaml", head+"  - {at: 1s, delete: {kind: Pod, name: x, gracePeriodSeconds: 5}}\n")
+	if g := s.Timeline[0].GracePeriodSeconds; g == nil || *g != 5 {
+		t.Errorf("GracePeriodSeconds = %v, want 5", g)
+	}
+	for _, bad := range []string{"{kind: Pod, name: x, gracePeriodSeconds: -1}", "{kind: Deployment, name: x, gracePeriodSeconds: 5}"} {
+		_, err := Load("f.yaml", []byte(head+"  - {at: 1s, delete: "+bad+"}\n"))
+		if err == nil || !strings.Contains(err.Error(), "only a Pod's delete takes one") {
+			t.Errorf("delete %s: got %v, want an error about the grace period", bad, err)
+		}
 	}
 }

@@ -348,7 +348,7 @@ func (l *loader) readPressure(n *ynode, path string) (*Pressure, bool) {
 	case p.Threshold == "":
 		return bad(n.pos, ".threshold", "Required value: threshold", "use soft or hard")
 	case p.Threshold == ThresholdHard && p.MaxPodGracePeriod != 0:
-		return bad(n.pos, ".evictionMaxPodGracePeriod", "a hard threshold evicts without a grace period", "remove evictionMaxPodGracePeriod or use threshold: soft")
+		return bad(n.pos, ".evictionMaxPodGracePeriod", "evictionMaxPodGracePeriod applies to soft thresholds only (a hard threshold kills with a 1 s grace period)", "remove evictionMaxPodGracePeriod or use threshold: soft")
 	}
 	return p, true
 }

@@ -122,7 +122,7 @@ func TestLoadTimelineErrors(t *testing.T) {
 		{"pressure bad resource", "  - {at: 5s, pressure: {node: n1, resource: cpu, threshold: soft}}\n", `f.yaml:10:45: Timeline: spec.actions[0].pressure.resource: unsupported resource the string "cpu" (use memory or ephemeral-storage)`},
 		{"pressure bad threshold", "  - {at: 5s, pressure: {node: n1, resource: memory, threshold: medium}}\n", `f.yaml:10:64: Timeline: spec.actions[0].pressure.threshold: unsupported threshold the string "medium" (use soft or hard)`},
 		{"pressure bad usage", "  - {at: 5s, pressure: {node: n1, resource: memory, threshold: hard, usage: {a: lots}}}\n", `f.yaml:10:81: Timeline: spec.actions[0].pressure.usage[a]: invalid quantity the string "lots" (write a quantity such as "1Gi")`},
-		{"pressure hard with grace", "  - {at: 5s, pressure: {node: n1, resource: memory, threshold: hard, evictionMaxPodGracePeriod: 5}}\n", `f.yaml:10:24: Timeline: spec.actions[0].pressure.evictionMaxPodGracePeriod: a hard threshold evicts without a grace period (remove evictionMaxPodGracePeriod or use threshold: soft)`},
+		{"pressure hard with grace", "  - {at: 5s, pressure: {node: n1, resource: memory, threshold: hard, evictionMaxPodGracePeriod: 5}}\n", `f.yaml:10:24: Timeline: spec.actions[0].pressure.evictionMaxPodGracePeriod: evictionMaxPodGracePeriod applies to soft thresholds only (a hard threshold kills with a 1 s grace period) (remove evictionMaxPodGracePeriod or use threshold: soft)`},
 		{"wrong apiVersion", "", ``},
 	}
 	for _, tt := range tests {

@@ -1,7 +1,7 @@
 // Command schedplay runs schedplay's engine natively: `explain` shows one
 // scheduling cycle for a pending pod and `simulate` plays a scenario on a
 // simulated clock, as kube-scheduler v1.36 would. Its JSON follows
-// shared/conformance-contract.md.
+// docs/contract.md.
 package main
 
 import (

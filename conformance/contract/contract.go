@@ -1,5 +1,5 @@
-// Package contract holds the JSON shapes of /work/shared/conformance-contract.md
-// (the `explain` and `simulate` outputs). It has no Kubernetes dependency so that
+// Package contract holds the JSON shapes of docs/contract.md in the
+// repository (the `explain` and `simulate` outputs). It has no Kubernetes dependency so that
 // the compare tool can parse both sides with it.
 package contract
 

@@ -1,6 +1,6 @@
 // Package scenario loads a schedplay scenario file (multi-document Kubernetes YAML)
 // with Kubernetes' own decoders, defaulting, validation and admission plugins, and
-// applies the scenario semantics of /work/shared/conformance-contract.md.
+// applies the scenario semantics of docs/contract.md.
 package scenario
 
 import (

@@ -182,12 +182,9 @@ func simulate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	switch {
 	case *trace:
-		enc := json.NewEncoder(stdout)
-		for _, e := range sim.Trace() {
-			if err := enc.Encode(e); err != nil {
-				fmt.Fprintf(stderr, "schedplay simulate: writing trace: %v\n", err)
-				return 1
-			}
+		if err := engine.WriteTraceJSON(stdout, sim.Trace()); err != nil {
+			fmt.Fprintf(stderr, "schedplay simulate: %v\n", err)
+			return 1
 		}
 	case *output == "json":
 		enc := json.NewEncoder(stdout)
@@ -197,7 +194,10 @@ func simulate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 	default:
-		writeTimeline(stdout, sim)
+		if err := writeTimeline(stdout, sim); err != nil {
+			fmt.Fprintf(stderr, "schedplay simulate: writing the timeline: %v\n", err)
+			return 1
+		}
 	}
 	return 0
 }

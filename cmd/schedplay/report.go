@@ -147,18 +147,13 @@ func shortPlugin(p string) string {
 	return p
 }
 
-func writeTimeline(w io.Writer, sim *engine.Simulation) {
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	for _, e := range sim.Trace() {
-		subject := e.Pod
-		if e.Node != "" {
-			subject += " @ " + e.Node
-		}
-		fmt.Fprintf(tw, "%8s\t%s\t%s\t%s\n", e.T.String(), e.Kind, subject, e.Reason)
+// writeTimeline writes the trace's text form, then every pod's end state.
+func writeTimeline(w io.Writer, sim *engine.Simulation) error {
+	if err := engine.WriteTraceText(w, sim.Trace()); err != nil {
+		return err
 	}
-	tw.Flush()
 	fmt.Fprintln(w, "\nFinal state")
-	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	for _, p := range sim.Result().Pods {
 		extra := ""
 		if p.NominatedNode != "" {
@@ -166,5 +161,5 @@ func writeTimeline(w io.Writer, sim *engine.Simulation) {
 		}
 		fmt.Fprintf(tw, "  %s/%s\t%s\t%s\t%s\n", p.Namespace, p.Name, p.Phase, p.Node, extra)
 	}
-	tw.Flush()
+	return tw.Flush()
 }

@@ -42,55 +42,6 @@ type Options struct {
 // ErrEventBudget is returned when a run exceeds Options.MaxEvents.
 var ErrEventBudget = errors.New("event budget exhausted")
 
-// Event kinds in the trace.
-const (
-	EvQueued            = "Queued"
-	EvGated             = "Gated"
-	EvIgnored           = "Ignored"
-	EvScheduled         = "Scheduled"
-	EvUnschedulable     = "Unschedulable"
-	EvNominated         = "Nominated"
-	EvPreempted         = "Preempted"
-	EvNominationCleared = "NominationCleared"
-	EvPreStopDone       = "SIGTERM"
-	EvKilled            = "SIGKILL"
-	EvDeleted           = "Deleted"
-	EvFailed            = "Failed"
-	EvRequeued          = "Requeued"
-	EvFlush             = "Flush"
-)
-
-// Event is one line of the trace.
-type Event struct {
-	Seq int `json:"seq"`
-	// T is simulated time since the scenario's start.
-	T      Duration `json:"t"`
-	Kind   string   `json:"kind"`
-	Pod    string   `json:"pod,omitempty"`
-	Node   string   `json:"node,omitempty"`
-	Reason string   `json:"reason"`
-	// Victims are the pods a preemption evicts (on Nominated).
-	Victims []string `json:"victims,omitempty"`
-	// Queue is where a pod went (on Queued, Unschedulable, Requeued).
-	Queue string `json:"queue,omitempty"`
-	// Until is when a termination ends (on Preempted).
-	Until *Duration `json:"until,omitempty"`
-	// Ties are the nodes that shared the top score when the pod was bound
-	// to one of them (on Scheduled): kube-scheduler picks among them at
-	// random, Node is the one this run took.
-	Ties []string `json:"ties,omitempty"`
-}
-
-// Duration prints as seconds in JSON.
-type Duration time.Duration
-
-// MarshalJSON writes seconds as a number.
-func (d Duration) MarshalJSON() ([]byte, error) {
-	return []byte(fmt.Sprintf("%g", time.Duration(d).Seconds())), nil
-}
-
-func (d Duration) String() string { return time.Duration(d).String() }
-
 // PodPhase is a pod's fate in the contract's words.
 type PodPhase string
 

@@ -14,16 +14,6 @@ import (
 	"github.com/schedplay/schedplay/core/scenario"
 )
 
-// Event kinds of controllers, the timeline and the kubelet's eviction manager.
-const (
-	EvCreated     = "Created"
-	EvTerminating = "Terminating"
-	EvEvicted     = "Evicted"
-	EvAction      = "Action"
-	EvPressure    = "Pressure"
-	EvWaiting     = "Waiting"
-)
-
 // evictionPressureTransitionPeriod is how long the kubelet keeps reporting
 // a pressure condition after the signal falls below its threshold.
 const evictionPressureTransitionPeriod = 5 * time.Minute

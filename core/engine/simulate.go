@@ -15,7 +15,6 @@ import (
 	"github.com/schedplay/schedplay/core/framework"
 	"github.com/schedplay/schedplay/core/framework/runtime"
 	"github.com/schedplay/schedplay/core/plugins"
-	"github.com/schedplay/schedplay/core/plugins/defaultpreemption"
 	"github.com/schedplay/schedplay/core/plugins/queuesort"
 	"github.com/schedplay/schedplay/core/queue"
 	"github.com/schedplay/schedplay/core/scenario"
@@ -127,6 +126,8 @@ type Simulation struct {
 	// cycleState serves every cycle in turn (Reset keeps its map's room):
 	// nothing holds a cycle's state once the cycle is over.
 	cycleState *framework.CycleState
+	// actuation is the preemption PostFilter handed over in this cycle.
+	actuation *actuation
 }
 
 // NewSimulation prepares a run: bound pods on their nodes, pending pods in
@@ -207,7 +208,7 @@ func (s *Simulation) profile(schedulerName string) (*profileRunner, error) {
 	}
 	p := *prof
 	p.Plugins = runtime.MergeWithDefaults(prof.Plugins)
-	fwk, err := runtime.NewFramework(plugins.NewInTreeRegistry(), &p, runtime.Options{Nominator: s.nominated, Cluster: s.lister, Rand: s.rng})
+	fwk, err := runtime.NewFramework(plugins.NewInTreeRegistry(), &p, runtime.Options{Nominator: s.nominated, Cluster: s.lister, Rand: s.rng, PreemptionExecutor: s})
 	if err != nil {
 		return nil, fmt.Errorf("building profile %q: %w", prof.SchedulerName, err)
 	}
@@ -353,11 +354,12 @@ func (s *Simulation) cycle(e *queue.Entry) {
 	e.UnschedulablePlugins = fitErr.Diagnosis.UnschedulablePlugins
 	e.PendingPlugins = fitErr.Diagnosis.PendingPlugins
 	if runner.fwk.HasPostFilterPlugins() {
+		s.actuation = nil
 		result, st := runner.fwk.RunPostFilterPlugins(state, sp.pod, fitErr.Diagnosis.NodeToStatus)
 		fitErr.Diagnosis.PostFilterMsg = st.Message()
 		if result.Mode() == framework.ModeOverride {
-			if pr, ok := defaultpreemption.GetResult(state); ok && pr.NominatedNodeName == result.NominatedNodeName {
-				s.preempt(sp, runner, pr)
+			if a := s.actuation; a != nil && a.node == result.NominatedNodeName {
+				s.preempt(sp, runner, a)
 			} else {
 				s.nominate(sp, result.NominatedNodeName)
 			}
@@ -440,15 +442,16 @@ func (s *Simulation) setNomination(sp *simPod, node string) {
 	s.changes++
 }
 
-// preempt carries out DefaultPreemption's decision: victims get the
-// DisruptionTarget condition and a graceful delete, lower-priority pods
-// nominated to the node lose their nomination, the preemptor is nominated.
-func (s *Simulation) preempt(preemptor *simPod, runner *profileRunner, pr *defaultpreemption.Result) {
+// preempt carries out the preemption DefaultPreemption handed to
+// ActuatePodPreemption: lower-priority pods nominated to the node lose
+// their nomination, the preemptor is nominated, victims get the
+// DisruptionTarget condition and a graceful delete.
+func (s *Simulation) preempt(preemptor *simPod, runner *profileRunner, a *actuation) {
 	s.queue.SetPreempting(true)
 	defer s.queue.SetPreempting(false)
-	node := pr.NominatedNodeName
+	node := a.node
 	var victims []string
-	for _, v := range pr.Victims {
+	for _, v := range a.victims.Pods {
 		victims = append(victims, v.Key())
 	}
 	for _, k := range sortedNominees(s.nominated[node]) {
@@ -460,9 +463,9 @@ func (s *Simulation) preempt(preemptor *simPod, runner *profileRunner, pr *defau
 	}
 	s.nominate(preemptor, node)
 	s.emit(Event{Kind: EvNominated, Pod: preemptor.pod.Key(), Node: node, Victims: victims,
-		Reason: fmt.Sprintf("preemption chose %s: %d victim(s), %d PDB violation(s)", node, len(victims), pr.NumPDBViolations)})
+		Reason: fmt.Sprintf("preemption chose %s: %d victim(s), %d PDB violation(s)", node, len(victims), a.victims.NumPDBViolations)})
 	var actionable []*simPod
-	for _, v := range pr.Victims {
+	for _, v := range a.victims.Pods {
 		if vp := s.pods[v.Key()]; vp != nil && vp.phase == PhaseRunning && !vp.terminating {
 			actionable = append(actionable, vp)
 		}

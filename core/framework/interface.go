@@ -203,6 +203,26 @@ type Handle interface {
 	RunFilterPluginsWithNominatedPods(state *CycleState, pod *api.Pod, nodeInfo *NodeInfo) *Status
 	// Cluster reads objects that are not in the snapshot.
 	Cluster() ClusterLister
+	// PreemptionExecutor carries out the preemptions PostFilter decides
+	// on; nil when nothing does (explain's dry runs, plugin tests).
+	PreemptionExecutor() PreemptionExecutor
+}
+
+// Victims are the pods a preemption evicts on its node, most important
+// first, and how many of them a PDB protects (upstream's extenderv1.Victims).
+type Victims struct {
+	Pods             []*api.Pod
+	NumPDBViolations int64
+}
+
+// PreemptionExecutor carries out a preemption: the victims get the
+// DisruptionTarget condition and a graceful delete, and lower-priority pods
+// nominated to the node lose their nomination. Upstream's
+// preemption.Executor does this through the Handle's ClientSet
+// (actuatePodPreemption, then prepareCandidate or prepareCandidateAsync);
+// here the simulation implements it.
+type PreemptionExecutor interface {
+	ActuatePodPreemption(targetNode string, victims *Victims, preemptor *api.Pod, pluginName string) *Status
 }
 
 // ClusterLister reads namespaces and disruption budgets.

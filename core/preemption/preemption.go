@@ -1,8 +1,8 @@
 // Package preemption is the preemption evaluator of upstream's
 // pkg/scheduler/framework/preemption: find nodes where evicting
-// lower-priority pods lets the preemptor fit, pick the best, and hand the
-// decision back as data. Deleting victims and clearing nominations belongs
-// to the simulation engine.
+// lower-priority pods lets the preemptor fit, pick the best, and have the
+// Handle's PreemptionExecutor carry it out (the simulation engine
+// implements it: deleting victims, clearing nominations).
 package preemption
 
 import (
@@ -47,36 +47,42 @@ func NewEvaluator(pluginName string, h framework.Handle, i Interface) *Evaluator
 }
 
 // Preempt looks for a node on which evicting lower-priority pods lets pod
-// fit. Like upstream it returns
+// fit. Like upstream's Evaluator.Preempt it returns
 //   - nil result and Unschedulable when pod may not preempt,
 //   - a result clearing the nomination and Unschedulable with the FitError
 //     message when no node would help,
-//   - a result nominating the chosen node and Success, with the candidate
-//     (its victims) for the caller to act on.
+//   - a result nominating the chosen node and Success, once the Handle's
+//     PreemptionExecutor took the victims (step 5, "actuate the preemption").
 //
 // rng draws the dry run's starting offset, as upstream's rand.Int31n.
-func (ev *Evaluator) Preempt(state *framework.CycleState, pod *api.Pod, m framework.NodeToStatusReader, rng *rand.Rand) (*framework.PostFilterResult, *Candidate, *framework.Status) {
+func (ev *Evaluator) Preempt(state *framework.CycleState, pod *api.Pod, m framework.NodeToStatusReader, rng *rand.Rand) (*framework.PostFilterResult, *framework.Status) {
 	if ok, msg := ev.PodEligibleToPreemptOthers(pod, m.Get(pod.Status.NominatedNodeName)); !ok {
-		return nil, nil, framework.NewStatus(framework.Unschedulable, msg)
+		return nil, framework.NewStatus(framework.Unschedulable, msg)
 	}
 
 	allNodes := ev.Handler.SnapshotSharedLister().NodeInfos().List()
 	candidates, nodeToStatus, err := ev.findCandidates(state, allNodes, pod, m, rng)
 	if err != nil && len(candidates) == 0 {
-		return nil, nil, framework.AsStatus(err)
+		return nil, framework.AsStatus(err)
 	}
 	if len(candidates) == 0 {
 		fitErr := &framework.FitError{Pod: pod, NumAllNodes: len(allNodes), Diagnosis: framework.Diagnosis{NodeToStatus: nodeToStatus}}
 		fitErr.Diagnosis.NodeToStatus.SetAbsentNodesStatus(framework.NewStatus(framework.UnschedulableAndUnresolvable, MsgNotHelpful))
 		// The empty nomination clears one the pod may still carry.
-		return NewPostFilterResultWithNominatedNode(""), nil, framework.NewStatus(framework.Unschedulable, fitErr.Error())
+		return NewPostFilterResultWithNominatedNode(""), framework.NewStatus(framework.Unschedulable, fitErr.Error())
 	}
 
 	best := SelectCandidate(candidates)
 	if best == nil || best.Name == "" {
-		return nil, nil, framework.NewStatus(framework.Unschedulable, MsgNoCandidateNode)
+		return nil, framework.NewStatus(framework.Unschedulable, MsgNoCandidateNode)
 	}
-	return NewPostFilterResultWithNominatedNode(best.Name), best, framework.NewStatus(framework.Success)
+	if x := ev.Handler.PreemptionExecutor(); x != nil {
+		victims := &framework.Victims{Pods: best.Victims, NumPDBViolations: best.NumPDBViolations}
+		if st := x.ActuatePodPreemption(best.Name, victims, pod, ev.PluginName); !st.IsSuccess() {
+			return nil, st
+		}
+	}
+	return NewPostFilterResultWithNominatedNode(best.Name), framework.NewStatus(framework.Success)
 }
 
 // findCandidates dry-runs preemption on the nodes whose filter verdict was

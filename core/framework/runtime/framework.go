@@ -48,6 +48,8 @@ type Framework struct {
 	counting nodeCountingNominator
 	cluster  framework.ClusterLister
 	rand     *rand.Rand
+	// preemptionExecutor carries out DefaultPreemption's decisions.
+	preemptionExecutor framework.PreemptionExecutor
 
 	// scoreScratch backs RunScorePlugins' per-plugin score lists.
 	scoreScratch framework.NodeScoreList
@@ -114,6 +116,8 @@ type Options struct {
 	// Rand is the seeded source for upstream's random choices (the
 	// preemption dry run's starting node).
 	Rand *rand.Rand
+	// PreemptionExecutor carries out decided preemptions (nil: none is).
+	PreemptionExecutor framework.PreemptionExecutor
 }
 
 // NewFramework instantiates the plugins of profile (already merged with the
@@ -126,6 +130,7 @@ func NewFramework(registry framework.Registry, profile *config.Profile, opts Opt
 		nominator:                opts.Nominator,
 		cluster:                  opts.Cluster,
 		rand:                     opts.Rand,
+		preemptionExecutor:       opts.PreemptionExecutor,
 	}
 	f.counting, _ = opts.Nominator.(nodeCountingNominator)
 	if f.rand == nil {
@@ -377,6 +382,9 @@ func (f *Framework) Rand() *rand.Rand { return f.rand }
 
 // Cluster implements framework.Handle.
 func (f *Framework) Cluster() framework.ClusterLister { return f.cluster }
+
+// PreemptionExecutor implements framework.Handle.
+func (f *Framework) PreemptionExecutor() framework.PreemptionExecutor { return f.preemptionExecutor }
 
 // NominatedPodsForNode implements framework.Handle.
 func (f *Framework) NominatedPodsForNode(nodeName string) []*framework.PodInfo {

@@ -8,11 +8,13 @@ import (
 )
 
 // Handle is a framework.Handle for plugin unit tests: a snapshot, a
-// cluster lister and nominated pods; running other plugins is an error.
+// cluster lister, nominated pods and an optional preemption executor;
+// running other plugins is an error.
 type Handle struct {
 	Snapshot  *framework.Snapshot
 	Lister    *framework.Cluster
 	Nominated map[string][]*framework.PodInfo
+	Executor  framework.PreemptionExecutor
 }
 
 var _ framework.Handle = (*Handle)(nil)
@@ -30,6 +32,9 @@ func (h *Handle) NominatedPodsForNode(n string) []*framework.PodInfo { return h.
 
 // Cluster returns the lister.
 func (h *Handle) Cluster() framework.ClusterLister { return h.Lister }
+
+// PreemptionExecutor returns Executor.
+func (h *Handle) PreemptionExecutor() framework.PreemptionExecutor { return h.Executor }
 
 var errNoRunner = fmt.Errorf("st.Handle cannot run plugins")
 

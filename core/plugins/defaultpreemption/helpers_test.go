@@ -16,6 +16,21 @@ import (
 type fitHandle struct {
 	*st.Handle
 	filterCalls int
+	actuated    actuated
+}
+
+// actuated records what the evaluator handed its PreemptionExecutor.
+type actuated []actuation
+
+type actuation struct {
+	node      string
+	victims   *framework.Victims
+	preemptor string
+}
+
+func (a *actuated) ActuatePodPreemption(node string, victims *framework.Victims, preemptor *api.Pod, _ string) *framework.Status {
+	*a = append(*a, actuation{node, victims, preemptor.Key()})
+	return nil
 }
 
 func (h *fitHandle) RunFilterPluginsWithNominatedPods(_ *framework.CycleState, pod *api.Pod, ni *framework.NodeInfo) *framework.Status {
@@ -80,6 +95,7 @@ func newPlugin(t *testing.T, pods []*api.Pod, nodes []*api.Node, pdbs []*api.Pod
 	t.Helper()
 	h := &fitHandle{Handle: st.NewHandle(pods, nodes)}
 	h.Lister.PDBs = pdbs
+	h.Executor = &h.actuated
 	p, err := New(args, h)
 	if err != nil {
 		t.Fatalf("New: %v", err)

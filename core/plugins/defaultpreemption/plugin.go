@@ -25,32 +25,6 @@ const (
 	MsgTerminatingOnNominated = "not eligible due to a terminating pod on the nominated node."
 )
 
-// ResultStateKey is where PostFilter leaves the preemption it decided on,
-// for the engine to carry out (evict the victims, clear lower-priority
-// nominations on the node).
-const ResultStateKey framework.StateKey = "PostFilter" + Name
-
-// Result is the decided preemption: the node the preemptor is nominated to
-// and the pods to evict there, most important first.
-type Result struct {
-	NominatedNodeName string
-	Victims           []*api.Pod
-	NumPDBViolations  int64
-}
-
-// Clone returns the result itself: nothing changes it after PostFilter.
-func (r *Result) Clone() framework.StateData { return r }
-
-// GetResult reads the preemption PostFilter decided on, if any.
-func GetResult(state *framework.CycleState) (*Result, bool) {
-	d, err := state.Read(ResultStateKey)
-	if err != nil {
-		return nil, false
-	}
-	r, ok := d.(*Result)
-	return r, ok
-}
-
 // RandSource is implemented by a Handle that supplies the simulation's
 // seeded random source; without one the plugin seeds its own.
 type RandSource interface {
@@ -125,12 +99,9 @@ func validateArgs(a *config.DefaultPreemptionArgs) error {
 }
 
 // PostFilter runs preemption. On success the result nominates the chosen
-// node and the victims are left in the cycle state (see GetResult).
+// node and the Handle's PreemptionExecutor has the victims.
 func (pl *DefaultPreemption) PostFilter(state *framework.CycleState, pod *api.Pod, m framework.NodeToStatusReader) (*framework.PostFilterResult, *framework.Status) {
-	result, candidate, status := pl.Evaluator.Preempt(state, pod, m, pl.Rand)
-	if candidate != nil {
-		state.Write(ResultStateKey, &Result{NominatedNodeName: candidate.Name, Victims: candidate.Victims, NumPDBViolations: candidate.NumPDBViolations})
-	}
+	result, status := pl.Evaluator.Preempt(state, pod, m, pl.Rand)
 	if msg := status.Message(); msg != "" {
 		return result, framework.NewStatus(status.Code(), "preemption: "+msg)
 	}

@@ -99,7 +99,7 @@ func TestPostFilter(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			pl, _ := newPlugin(t, tt.pods, tt.nodes, tt.pdbs, nil)
+			pl, h := newPlugin(t, tt.pods, tt.nodes, tt.pdbs, nil)
 			state := framework.NewCycleState()
 			result, status := pl.PostFilter(state, tt.pod, statuses(tt.nodes, tt.unresolvable...))
 			if diff := cmp.Diff(tt.wantResult, result); diff != "" {
@@ -108,16 +108,16 @@ func TestPostFilter(t *testing.T) {
 			if !status.Equal(tt.wantStatus) {
 				t.Errorf("status = %v, want %v", status, tt.wantStatus)
 			}
-			r, ok := GetResult(state)
-			if ok != (tt.wantVictims != nil) {
-				t.Fatalf("result in state: %v, want %v", ok, tt.wantVictims != nil)
+			if got, want := len(h.actuated), map[bool]int{true: 1}[tt.wantVictims != nil]; got != want {
+				t.Fatalf("preemptions handed to the executor: %d, want %d", got, want)
 			}
-			if ok {
-				if diff := cmp.Diff(tt.wantVictims, podNames(r.Victims)); diff != "" {
+			if tt.wantVictims != nil {
+				a := h.actuated[0]
+				if diff := cmp.Diff(tt.wantVictims, podNames(a.victims.Pods)); diff != "" {
 					t.Errorf("victims (-want +got):\n%s", diff)
 				}
-				if r.NominatedNodeName != result.NominatedNodeName {
-					t.Errorf("state nominates %q, result %q", r.NominatedNodeName, result.NominatedNodeName)
+				if a.node != result.NominatedNodeName || a.preemptor != tt.pod.Key() {
+					t.Errorf("executor got %s on %q, result nominates %q", a.preemptor, a.node, result.NominatedNodeName)
 				}
 			}
 		})

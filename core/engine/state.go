@@ -222,16 +222,16 @@ func (s *Simulation) podRow(key string, e *Event) PodState {
 	prev := s.log.cur.pods[key]
 	r := PodState{Key: key, Phase: sp.phase, Node: sp.pod.Spec.NodeName, NominatedNode: sp.pod.Status.NominatedNodeName,
 		Priority: sp.pod.PriorityValue(), LastReason: prev.LastReason, Queue: prev.Queue, queuedAt: prev.queuedAt, backoffUntil: prev.backoffUntil}
+	r.TerminatingUntil = prev.TerminatingUntil
 	if e.Pod == key {
 		r.LastReason = e.Reason
 		if e.Queue != "" {
 			r.Queue = e.Queue
 		}
+		// SIGTERM and SIGKILL name the pod without an end: it keeps its own.
 		if e.Until != nil {
 			r.TerminatingUntil = e.Until
 		}
-	} else {
-		r.TerminatingUntil = prev.TerminatingUntil
 	}
 	if !sp.terminating {
 		r.TerminatingUntil = nil

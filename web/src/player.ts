@@ -23,7 +23,7 @@ const FOLLOW_SLICE_MS = "30";
 const FOLLOW_SHOW_MS = 250;
 // A frame's share of building the next event's scene ahead (ms): what a
 // frame has left at 500 nodes while chips glide and the canvas is read
-// back (docs/performance-web.md, seventh pass).
+// back (measured for docs/performance-web.md).
 const PREFETCH_SLICE_MS = "2";
 
 export class Player {

@@ -4,7 +4,7 @@
 // blend, not with gl.clear. A software rasteriser (SwiftShader, which
 // headless Chromium and GPU-less machines use) shades every pixel of that
 // quad: about a quarter of a presented frame's GPU time at 500 nodes
-// (docs/performance-web.md, eighth pass). Nothing else draws into the
+// (measured for docs/performance-web.md). Nothing else draws into the
 // canvas's framebuffer with the copy blend (the frame is drawn over the
 // cleared screen with source-over), so such a draw is turned into gl.clear,
 // which needs no shading. Clearing respects the scissor box ebiten set to

@@ -30,7 +30,7 @@ window.requestAnimationFrame = (cb: FrameRequestCallback) => raf((t) => {
 // presented frame clears, draws and resolves. ebiten only ever draws one
 // pixel-aligned quad into it (its offscreen screen), so the samples change
 // no pixel, and under a software rasteriser they cost a quarter of a frame
-// at 500 nodes (docs/performance-web.md, seventh pass).
+// at 500 nodes (measured for docs/performance-web.md).
 // The context also gets screen-clear.ts's rewrite of ebiten's screen clear.
 // The counter is for the browser tests.
 const screenClears = new WeakMap<object, ScreenClears>();

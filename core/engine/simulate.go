@@ -82,8 +82,9 @@ type simPod struct {
 	pod   *api.Pod
 	phase PodPhase
 	entry *queue.Entry
-	// terminating is set while a graceful deletion runs.
+	// terminating is set while a graceful deletion runs; term is its plan.
 	terminating bool
+	term        *Termination
 	// evicted marks a kubelet eviction (no deletionTimestamp: the pod ends Failed).
 	evicted bool
 }
@@ -184,9 +185,16 @@ func NewSimulation(sc *scenario.Scenario, opts Options) (*Simulation, error) {
 			if at.Before(s.now) {
 				at = s.now
 			}
+			end := Duration(at.Sub(s.now))
+			sp.term = &Termination{End: end}
+			if g := sp.pod.DeletionGracePeriodSeconds; g != nil {
+				sp.term.Started = end - Duration(time.Duration(*g)*time.Second)
+			}
+			sp.term.Sigterm = sp.term.Started
 			s.addTimer(at, timerEnd, sp.pod.Key(), false)
 		}
 	}
+	s.log.start(s)
 	for i, sp := range pending {
 		p := sp.pod
 		if nnn := p.Status.NominatedNodeName; nnn != "" {
@@ -518,8 +526,11 @@ func (s *Simulation) terminate(sp *simPod, kind, reason string, requested, overr
 		sp.evicted = true
 	}
 	sp.terminating = true
+	started := Duration(s.now.Sub(s.sc.T0))
+	sp.term = &Termination{Started: started, Sigterm: started + Duration(plan.Sigterm), End: started + Duration(plan.End),
+		PreStop: plan.PreStop > 0, Killed: plan.Killed, Eviction: override != nil}
 	s.changes++
-	until := Duration(s.now.Add(plan.End).Sub(s.sc.T0))
+	until := sp.term.End
 	s.emit(Event{Kind: kind, Pod: p.Key(), Node: p.Spec.NodeName, Until: &until,
 		Reason: fmt.Sprintf("%s: grace period %ds; it keeps its resources until it is gone", reason, grace)})
 	if plan.End == 0 {
@@ -556,6 +567,11 @@ func (s *Simulation) fire(t *timer) {
 	}
 	switch t.kind {
 	case timerSigterm:
+		if sp.term != nil {
+			t := *sp.term
+			t.PreStop = false
+			sp.term = &t
+		}
 		s.emit(Event{Kind: EvPreStopDone, Pod: t.pod, Node: sp.pod.Spec.NodeName, Reason: "preStop hook finished; containers get SIGTERM"})
 	case timerEnd:
 		if t.killed {

@@ -27,6 +27,10 @@ type PodState struct {
 	Priority      int32    `json:"priority"`
 	// TerminatingUntil is when a graceful deletion or eviction ends.
 	TerminatingUntil *Duration `json:"terminatingUntil,omitempty"`
+	// Termination is the plan of that deletion or eviction, as the
+	// kubelet times it (termination.KubeletPlan): the same plan that
+	// schedules its SIGTERM, SIGKILL and end.
+	Termination *Termination `json:"termination,omitempty"`
 	// Queue is the sub-queue of a pending pod ("" while not queued).
 	Queue string `json:"queue,omitempty"`
 	// QueuePosition is the 0-based index in Queue's order.
@@ -37,6 +41,25 @@ type PodState struct {
 
 	queuedAt     time.Time
 	backoffUntil time.Time
+}
+
+// Termination is a pod's way out, in simulated time since the start.
+type Termination struct {
+	// Started is when the deletion or eviction began (for a pod deleted
+	// before the scenario starts, its deletionTimestamp less its grace
+	// period, or 0 when that is not known).
+	Started Duration `json:"started"`
+	// Sigterm is when the containers get SIGTERM: when the preStop hooks
+	// end, or Started without hooks.
+	Sigterm Duration `json:"sigterm"`
+	// End is when the pod is gone and its resources free.
+	End Duration `json:"end"`
+	// PreStop is set while the preStop hooks still run (SIGTERM not sent).
+	PreStop bool `json:"preStop,omitempty"`
+	// Killed: a container outlives the grace period and gets SIGKILL at End.
+	Killed bool `json:"killed,omitempty"`
+	// Eviction marks a kubelet eviction (no deletionTimestamp is set).
+	Eviction bool `json:"eviction,omitempty"`
 }
 
 // NodeState is one node as the UI draws it.
@@ -167,7 +190,8 @@ func sortedKeys[V any](dst []string, m map[string]V) []string {
 	return dst
 }
 
-// Peaks is, over the states after each event of the trace so far, the most
+// Peaks is, over the t=0 state and the states after each event of the
+// trace so far, the most
 // pods each node held at once (running on it, terminating included, or
 // not running with it as their nominated node) and the most pods that were
 // neither running nor deleted at once. A view that makes room for these
@@ -179,7 +203,7 @@ func (s *Simulation) Peaks() (nodes map[string]int, pending int) {
 		return nodes, 0
 	}
 	var c stateCursor
-	c.seek(&s.log, 0)
+	c.seek(&s.log, -1)
 	held, waiting := map[string]int{}, 0
 	place := func(p PodState, d int) {
 		switch p.Phase {
@@ -199,7 +223,7 @@ func (s *Simulation) Peaks() (nodes map[string]int, pending int) {
 	for _, p := range c.rows.pods {
 		place(p, 1)
 	}
-	for j := 1; j < len(s.trace); j++ {
+	for j := 0; j < len(s.trace); j++ {
 		// Every pod the event changed (one row each: its pod and its
 		// victims) leaves its old place before any takes its new one: a
 		// move is one state, never both places at once.
@@ -222,19 +246,15 @@ func (s *Simulation) podRow(key string, e *Event) PodState {
 	prev := s.log.cur.pods[key]
 	r := PodState{Key: key, Phase: sp.phase, Node: sp.pod.Spec.NodeName, NominatedNode: sp.pod.Status.NominatedNodeName,
 		Priority: sp.pod.PriorityValue(), LastReason: prev.LastReason, Queue: prev.Queue, queuedAt: prev.queuedAt, backoffUntil: prev.backoffUntil}
-	r.TerminatingUntil = prev.TerminatingUntil
 	if e.Pod == key {
 		r.LastReason = e.Reason
 		if e.Queue != "" {
 			r.Queue = e.Queue
 		}
-		// SIGTERM and SIGKILL name the pod without an end: it keeps its own.
-		if e.Until != nil {
-			r.TerminatingUntil = e.Until
-		}
 	}
-	if !sp.terminating {
-		r.TerminatingUntil = nil
+	if sp.terminating && sp.term != nil {
+		t := *sp.term // rows are values: later changes to the plan's state must not reach them
+		r.Termination, r.TerminatingUntil = &t, &t.End
 	}
 	if sp.phase != PhasePending || sp.entry == nil {
 		r.Queue = ""
@@ -261,18 +281,22 @@ func (s *Simulation) nodeRow(name string) NodeState {
 		Requested:   res(ni.Requested.MilliCPU, ni.Requested.Memory, ni.Requested.EphemeralStorage, len(ni.Pods))}
 }
 
+// start logs the rows of the cluster as loaded, before any event: the
+// checkpoint of seq -1, which StateAt(-1) reads.
+func (l *stateLog) start(s *Simulation) {
+	l.cur = rows{pods: map[string]PodState{}, nodes: map[string]NodeState{}}
+	for _, k := range s.order {
+		l.cur.pods[k] = s.podRow(k, &Event{})
+	}
+	for _, ni := range s.snap.List() {
+		l.cur.nodes[ni.Node().Name] = s.nodeRow(ni.Node().Name)
+	}
+	l.checkpoints = append(l.checkpoints, checkpoint{seq: -1, rows: l.cur.clone()})
+}
+
 // record logs the rows an event changed: its pod, the victims, the nodes
 // they are on, and, after node changes, every node.
 func (l *stateLog) record(s *Simulation, e *Event) {
-	if l.cur.pods == nil {
-		l.cur = rows{pods: map[string]PodState{}, nodes: map[string]NodeState{}}
-		for _, k := range s.order {
-			l.cur.pods[k] = s.podRow(k, &Event{})
-		}
-		for _, ni := range s.snap.List() {
-			l.cur.nodes[ni.Node().Name] = s.nodeRow(ni.Node().Name)
-		}
-	}
 	var d delta
 	nodes := map[string]bool{}
 	pod := func(k string) {
@@ -326,7 +350,8 @@ func (l *stateLog) record(s *Simulation, e *Event) {
 	}
 }
 
-// StateAt returns the cluster right after event seq (clamped to the trace).
+// StateAt returns the cluster right after event seq (clamped to the
+// trace); seq -1 is the cluster as loaded, before the first event.
 func (s *Simulation) StateAt(seq int) *State { return s.StateAtInto(seq, nil) }
 
 // StateAtInto is StateAt writing into st's slices instead of new ones (st
@@ -334,14 +359,14 @@ func (s *Simulation) StateAt(seq int) *State { return s.StateAtInto(seq, nil) }
 // (playback builds a scene per event from 5,000 pod rows). Whatever st
 // held is overwritten: nothing may keep references into it.
 func (s *Simulation) StateAtInto(seq int, st *State) *State {
-	if len(s.trace) == 0 {
-		return &State{}
-	}
-	seq = min(max(seq, 0), len(s.trace)-1)
+	seq = min(max(seq, -1), len(s.trace)-1)
 	c := &s.log.at
 	c.seek(&s.log, seq)
-	e := s.trace[seq]
-	now := s.sc.T0.Add(time.Duration(e.T))
+	var t Duration
+	if seq >= 0 {
+		t = s.trace[seq].T
+	}
+	now := s.sc.T0.Add(time.Duration(t))
 	if st == nil {
 		st = &State{}
 	}
@@ -358,7 +383,7 @@ func (s *Simulation) StateAtInto(seq int, st *State) *State {
 	if pods == nil || cap(pods) < len(c.podKeys) {
 		pods = make([]PodState, 0, len(c.podKeys))
 	}
-	*st = State{Seq: seq, T: e.T, Queue: QueueState{ActiveQ: reuse(st.Queue.ActiveQ), BackoffQ: reuse(st.Queue.BackoffQ), Unschedulable: reuse(st.Queue.Unschedulable), Gated: reuse(st.Queue.Gated)},
+	*st = State{Seq: seq, T: t, Queue: QueueState{ActiveQ: reuse(st.Queue.ActiveQ), BackoffQ: reuse(st.Queue.BackoffQ), Unschedulable: reuse(st.Queue.Unschedulable), Gated: reuse(st.Queue.Gated)},
 		Nodes: nodes, Pods: pods}
 	for _, name := range c.nodeNames {
 		st.Nodes = append(st.Nodes, c.rows.nodes[name])

@@ -35,6 +35,7 @@ func TestStateAtCursorMatchesFreshLookups(t *testing.T) {
 		for i := n - 1; i >= 0; i -= 7 {
 			order = append(order, i) // scrubbing back
 		}
+		order = append(order, -1, 3, -1) // to the t=0 view and back
 		rng := rand.New(rand.NewPCG(seed, 1))
 		for range 200 {
 			order = append(order, rng.IntN(n)) // jumps
@@ -99,7 +100,7 @@ func TestPeaksMatchesEveryState(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		wantNodes, wantPending := map[string]int{}, 0
-		for seq := range sim.Trace() {
+		for seq := -1; seq < len(sim.Trace()); seq++ {
 			held, pending := map[string]int{}, 0
 			for _, p := range sim.StateAt(seq).Pods {
 				switch p.Phase {
@@ -131,5 +132,97 @@ func TestPeaksMatchesEveryState(t *testing.T) {
 	}
 	if nominated == 0 {
 		t.Error("no state had a nominated pod: the test checked no ghost")
+	}
+}
+
+// Each terminating pod's row carries the plan that times its way out, and
+// the trace plays that plan: SIGTERM (when preStop hooks run) at Sigterm,
+// SIGKILL when Killed, the deletion at End; PreStop holds until the SIGTERM
+// event. Pods deleted before the scenario starts terminate from t=0.
+func TestTerminationRowsFollowTheirPlan(t *testing.T) {
+	files, err := filepath.Glob("../../examples/*.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := map[string]string{"deleted-before-start": `apiVersion: v1
+kind: Node
+metadata: {name: n}
+status: {allocatable: {cpu: "4", pods: "10"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: going, deletionTimestamp: "2024-01-01T00:00:20Z", deletionGracePeriodSeconds: 30}
+spec: {nodeName: n, containers: [{name: c, image: pause}]}
+`}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts[filepath.Base(f)] = string(data)
+	}
+	checked, preStop := 0, 0
+	for name, text := range texts {
+		sc, err := scenario.Load(name, []byte(text))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		sim, err := Simulate(sc, Options{Seed: 1})
+		if err != nil && len(sim.Trace()) == 0 {
+			t.Fatalf("%s: %v", name, err)
+		}
+		tr := sim.Trace()
+		for seq := -1; seq < len(tr); seq++ {
+			for _, p := range sim.StateAt(seq).Pods {
+				term := p.Termination
+				if term == nil {
+					continue
+				}
+				checked++
+				if p.TerminatingUntil == nil || *p.TerminatingUntil != term.End {
+					t.Errorf("%s: after event %d, %s ends at %v but TerminatingUntil is %v", name, seq, p.Key, term.End, p.TerminatingUntil)
+				}
+				if term.Started > term.Sigterm || term.Sigterm > term.End {
+					t.Errorf("%s: after event %d, %s: plan out of order %+v", name, seq, p.Key, term)
+				}
+				var sigterm, killed, deleted *Event
+				for i := max(seq, 0); i < len(tr); i++ {
+					e := &tr[i]
+					if e.Pod != p.Key || Duration(e.T) < term.Started {
+						continue
+					}
+					switch e.Kind {
+					case EvPreStopDone:
+						if i > seq {
+							sigterm = e
+						}
+					case EvKilled:
+						killed = e
+					case EvDeleted, EvFailed:
+						deleted = e
+					}
+					if deleted != nil {
+						break
+					}
+				}
+				if term.PreStop {
+					preStop++
+					if sigterm == nil || sigterm.T != term.Sigterm {
+						t.Errorf("%s: after event %d, %s runs its preStop hook until %v; the SIGTERM event is %+v", name, seq, p.Key, term.Sigterm, sigterm)
+					}
+				} else if sigterm != nil {
+					t.Errorf("%s: after event %d, %s: SIGTERM still to come (%+v) but the row says the hook is over", name, seq, p.Key, sigterm)
+				}
+				if (killed != nil) != term.Killed {
+					t.Errorf("%s: after event %d, %s: Killed %v, SIGKILL event %+v", name, seq, p.Key, term.Killed, killed)
+				}
+				if deleted != nil && deleted.T != term.End {
+					t.Errorf("%s: after event %d, %s ends at %v, deleted at %v", name, seq, p.Key, term.End, deleted.T)
+				}
+			}
+		}
+	}
+	if checked < 50 || preStop == 0 {
+		t.Errorf("checked %d terminating rows, %d in a preStop hook: too few", checked, preStop)
 	}
 }

@@ -29,31 +29,54 @@ func (s *Simulation) Done() bool { return s.finished }
 // ended it.
 type Attempt struct {
 	// Seq is the event (Scheduled or Unschedulable) that ended the cycle.
-	Seq         int                    `json:"seq"`
-	T           Duration               `json:"t"`
-	Number      int                    `json:"number"`
+	Seq    int      `json:"seq"`
+	T      Duration `json:"t"`
+	Number int      `json:"number"`
+	// Of is how many cycles the pod had by the event asked about.
+	Of int `json:"of"`
+	// Before is the last event before the cycle began: the cycle saw the
+	// cluster StateAt(Before) shows (-1: as loaded).
+	Before      int                    `json:"before"`
 	Explanation *scheduler.Explanation `json:"explanation"`
 }
 
-// ExplainAt explains the last scheduling cycle of pod key that ended at or
-// before event seq. It replays the scenario from the start on a fresh
-// simulation (same options, so the same trace) and stops just before that
-// cycle, which leaves the cluster, the nominations and the PDBs exactly as
-// the cycle saw them. It returns nil when the pod had no cycle by then.
-func (s *Simulation) ExplainAt(key string, seq int) (*Attempt, error) {
-	a := &Attempt{Seq: -1}
+// Attempts lists the events that ended pod key's scheduling cycles up to
+// event seq, in order.
+func (s *Simulation) Attempts(key string, seq int) []int {
+	var out []int
 	for _, e := range s.trace {
 		if e.Seq > seq {
 			break
 		}
 		if e.Pod == key && (e.Kind == EvScheduled || e.Kind == EvUnschedulable) {
-			a.Number++
-			a.Seq, a.T = e.Seq, e.T
+			out = append(out, e.Seq)
 		}
 	}
-	if a.Number == 0 {
+	return out
+}
+
+// ExplainAt explains the last scheduling cycle of pod key that ended at or
+// before event seq; it returns nil when the pod had no cycle by then.
+func (s *Simulation) ExplainAt(key string, seq int) (*Attempt, error) {
+	return s.ExplainAttempt(key, seq, 0)
+}
+
+// ExplainAttempt explains cycle number (1-based; 0: the last) of pod key
+// among those that ended at or before event seq. It replays the scenario
+// from the start on a fresh simulation (same options, so the same trace)
+// and stops just before that cycle, which leaves the cluster, the
+// nominations and the PDBs exactly as the cycle saw them. It returns nil
+// when the pod had no such cycle by then.
+func (s *Simulation) ExplainAttempt(key string, seq, number int) (*Attempt, error) {
+	ends := s.Attempts(key, seq)
+	if number == 0 {
+		number = len(ends)
+	}
+	if number < 1 || number > len(ends) {
 		return nil, nil
 	}
+	a := &Attempt{Seq: ends[number-1], Number: number, Of: len(ends)}
+	a.T = s.trace[a.Seq].T
 	replay, err := NewSimulation(s.sc, s.opts)
 	if err != nil {
 		return nil, fmt.Errorf("replaying for %s: %w", key, err)
@@ -67,6 +90,7 @@ func (s *Simulation) ExplainAt(key string, seq int) (*Attempt, error) {
 		if seen++; seen < a.Number {
 			return false
 		}
+		a.Before = len(replay.trace) - 1
 		// Explain works on a copy: the cycle that would follow must not see
 		// anything it changed (it changes nothing, but the pod is shared).
 		pod := *p

@@ -574,6 +574,14 @@ func (f *Framework) NoNominatedPods() bool {
 	return f.nominator == nil || f.counting != nil && f.counting.NumNominatedNodes() == 0
 }
 
+// AddGENominatedPods is what Filter's first pass sees for a node: a clone
+// of state and info with the node's nominated pods of at least the pod's
+// priority added (added false: none, and state and info come back as
+// they are). For views that explain a verdict (engine.SpreadAt).
+func (f *Framework) AddGENominatedPods(pod *api.Pod, state *framework.CycleState, info *framework.NodeInfo) (added bool, _ *framework.CycleState, _ *framework.NodeInfo, _ error) {
+	return f.addGENominatedPods(pod, state, info)
+}
+
 func (f *Framework) addGENominatedPods(pod *api.Pod, state *framework.CycleState, info *framework.NodeInfo) (bool, *framework.CycleState, *framework.NodeInfo, error) {
 	nominated := f.NominatedPodsForNode(info.Node().Name)
 	if len(nominated) == 0 {

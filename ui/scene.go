@@ -234,16 +234,37 @@ func (e *SceneEvent) Caption() string {
 	return s
 }
 
-// SpreadConstraint is one topology spread constraint of the selected pod,
-// counted over the cluster the scene shows.
+// SpreadConstraint is one DoNotSchedule topology spread constraint of the
+// selected pod as PodTopologySpread counted it over the cluster the scene
+// shows (the engine's answer; nothing here recounts).
 type SpreadConstraint struct {
 	Key     string `json:"key"`
 	MaxSkew int32  `json:"maxSkew"`
-	// Min is the smallest matching count over the eligible domains.
-	Min     int            `json:"min"`
+	// Default marks one of the profile's default constraints (the pod
+	// declares none).
+	Default bool `json:"default,omitempty"`
+	// Min is the global minimum the skew is measured against: the least
+	// count over the eligible domains (0 while fewer than minDomains).
+	Min int `json:"min"`
+	// Domains are the eligible domains: nodes with every constraint's key
+	// that pass the node inclusion policies form them.
 	Domains []SpreadDomain `json:"domains"`
 	// NodeDomain maps each node to its domain (absent: no such label).
 	NodeDomain map[string]string `json:"nodeDomain"`
+	// NodeSkew is the skew Filter computes for each node with the label.
+	NodeSkew map[string]int `json:"nodeSkew"`
+}
+
+// SpreadFits is the overlay's verdict for a node: every constraint's key
+// is on it and its skew is within maxSkew, which is Filter's rule.
+func SpreadFits(cs []SpreadConstraint, node string) bool {
+	for i := range cs {
+		skew, ok := cs[i].NodeSkew[node]
+		if !ok || skew > int(cs[i].MaxSkew) {
+			return false
+		}
+	}
+	return true
 }
 
 // SpreadDomain is one value of the constraint's topology key.
@@ -251,7 +272,7 @@ type SpreadDomain struct {
 	Name  string `json:"name"`
 	Count int    `json:"count"`
 	// Skew is what the skew would be with the pod placed in this domain:
-	// count + (1 if the pod matches its own selector) - min.
+	// count + (1 if the pod matches the selector) - min.
 	Skew int `json:"skew"`
 }
 

@@ -104,10 +104,8 @@ func main() {
 
 type loadReply struct {
 	adapt.Result
-	Gen int `json:"gen"`
-	// Stopped is set when the scenario is over the playground's budget.
-	Stopped string       `json:"stopped,omitempty"`
-	Budget  adapt.Budget `json:"budget"`
+	Gen    int          `json:"gen"`
+	Budget adapt.Budget `json:"budget"`
 }
 
 // load(name, text) loads scenario text; on success the canvas shows its t=0
@@ -116,19 +114,12 @@ func (a *app) load(args []string) (string, error) {
 	if len(args) != 2 {
 		return "", fmt.Errorf("want 2 arguments (name, text), got %d", len(args))
 	}
-	res := adapt.LoadCached(&a.cache, args[0], []byte(args[1]))
+	res := adapt.LoadCached(&a.cache, args[0], []byte(args[1]), adapt.DefaultBudget)
 	reply := loadReply{Result: res, Budget: adapt.DefaultBudget}
 	if res.OK {
-		run, err := adapt.NewRunScene(res.Scenario, res.Scene, adapt.DefaultBudget)
-		if err != nil {
-			reply.OK, reply.Error = false, err.Error()
-			reply.Gen = a.gen
-			return marshal(reply)
-		}
 		a.pre.Cancel()
-		a.run, a.seq = run, -1
-		reply.Stopped = run.Stopped
-		a.show(run.Base())
+		a.run, a.seq = res.Run, -1
+		a.show(res.Run.Base())
 		a.game.SetClock(0)
 	}
 	reply.Gen = a.gen
@@ -139,7 +130,7 @@ func (a *app) load(args []string) (string, error) {
 func (a *app) show(s *ui.Scene) {
 	if a.selected != "" && a.run != nil {
 		c := *s
-		c.Spread = a.run.Spread(s, a.selected)
+		c.Spread, _ = a.run.Spread(a.seq, a.selected)
 		s = &c
 	}
 	a.gen++
@@ -318,7 +309,7 @@ func (a *app) details(args []string) (string, error) {
 		}
 		if r.OK && a.run != nil {
 			a.explainPod(&r, args[1])
-			r.Spread = a.run.Spread(a.scene, args[1])
+			r.Spread, _ = a.run.Spread(a.seq, args[1])
 		}
 	case "node":
 		r.Node, r.OK = a.scene.FindNode(args[1])

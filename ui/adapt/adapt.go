@@ -1,11 +1,10 @@
 // Package adapt turns what the engine knows into the canvas's view model
-// (ui.Scene). It is the one place to change when the engine's read API grows:
-// today it reads a loaded scenario; later it reads simulation snapshots.
+// (ui.Scene): the engine's state after any event (the t=0 one too), each
+// terminating pod's plan, PodTopologySpread's counts for the selected pod.
+// It reads engine answers; it decides nothing about scheduling.
 package adapt
 
 import (
-	"cmp"
-	"slices"
 	"strings"
 
 	"github.com/schedplay/schedplay/core/api"
@@ -13,91 +12,26 @@ import (
 	"github.com/schedplay/schedplay/ui"
 )
 
-// Scene builds the view of a loaded scenario before anything is scheduled:
-// pods with spec.nodeName on their nodes, every other pod in the queue lane
-// in document order.
-func Scene(s *scenario.Scenario) *ui.Scene {
-	out := &ui.Scene{ZoneKey: ZoneKey(s), Nodes: []ui.Node{}, Pending: []ui.Pod{}, Classes: []ui.PriorityClass{}}
-	index := make(map[string]int, len(s.Nodes))
-	for _, n := range s.Nodes {
-		index[n.Name] = len(out.Nodes)
-		out.Nodes = append(out.Nodes, node(n, out.ZoneKey))
-	}
+// classes is the legend: the scenario's PriorityClasses, the built-in
+// system ones only when a pod uses them (they would crowd the legend of
+// every scenario).
+func classes(s *scenario.Scenario) []ui.PriorityClass {
 	used := map[string]bool{}
 	for _, p := range s.Pods {
-		// The scheduler never sees finished pods: they hold no resources.
-		if p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed {
-			continue
-		}
-		vp := pod(p)
-		used[vp.PriorityClass] = true
-		if i, ok := index[p.Spec.NodeName]; ok {
-			out.Nodes[i].Pods = append(out.Nodes[i].Pods, vp)
-			continue
-		}
-		if p.Spec.NodeName != "" {
-			vp.Reason = "bound to node " + p.Spec.NodeName + ", which is not in the scenario"
-		}
-		out.Pending = append(out.Pending, vp)
+		used[p.Spec.PriorityClassName] = true
 	}
-	// Cards in the engine's order (nodes by name, pods by key, as its
-	// states list them), so that cards and chips keep their places when
-	// playback moves from this view to the first event's scene. Pending
-	// pods stay in the file's order, the order they enter the queue.
-	slices.SortFunc(out.Nodes, func(a, b ui.Node) int { return strings.Compare(a.Name, b.Name) })
-	for i := range out.Nodes {
-		slices.SortFunc(out.Nodes[i].Pods, byKey)
-	}
+	out := []ui.PriorityClass{}
 	for _, pc := range s.PriorityClasses {
-		// The built-in system classes would crowd the legend of every
-		// scenario; they appear only when a pod uses them.
 		if strings.HasPrefix(pc.Name, "system-") && !used[pc.Name] {
 			continue
 		}
-		out.Classes = append(out.Classes, ui.PriorityClass{Name: pc.Name, Value: pc.Value})
+		out = append(out, ui.PriorityClass{Name: pc.Name, Value: pc.Value})
 	}
 	return out
 }
 
-// byKey orders pods as their keys (namespace/name) sort, without building
-// the keys (a load sorts every pod of the scenario).
-func byKey(a, b ui.Pod) int {
-	if a.Namespace == b.Namespace {
-		return strings.Compare(a.Name, b.Name)
-	}
-	// The namespaces differ and hold no '/': compare each followed by '/'.
-	for i := 0; ; i++ {
-		x, y := byte('/'), byte('/')
-		if i < len(a.Namespace) {
-			x = a.Namespace[i]
-		}
-		if i < len(b.Namespace) {
-			y = b.Namespace[i]
-		}
-		if x != y {
-			return cmp.Compare(x, y)
-		}
-	}
-}
-
-func node(n *api.Node, zoneKey string) ui.Node {
-	vn := ui.Node{
-		Name:          n.Name,
-		Zone:          n.Labels[zoneKey],
-		Unschedulable: n.Spec.Unschedulable,
-		Labels:        n.Labels,
-		Allocatable: ui.Resources{
-			MilliCPU: n.Status.Allocatable[api.ResourceCPU].MilliValue(),
-			Memory:   n.Status.Allocatable[api.ResourceMemory].Value(),
-			Pods:     n.Status.Allocatable[api.ResourcePods].Value(),
-		},
-	}
-	for _, t := range n.Spec.Taints {
-		vn.Taints = append(vn.Taints, ui.Taint{Key: t.Key, Value: t.Value, Effect: string(t.Effect)})
-	}
-	return vn
-}
-
+// pod is the chip's fixed fields of a pod object; the run fills in where
+// the pod is and what it waits for from the engine's state.
 func pod(p *api.Pod) ui.Pod {
 	req := api.PodRequests(p, api.PodRequestsOptions{})
 	return ui.Pod{

@@ -26,8 +26,9 @@ type Summary struct {
 	Pending int `json:"pending"`
 }
 
-// Result is the answer to one load: on success a scene and its summary, on
-// failure the diagnostics (the caller keeps showing the last good scene).
+// Result is the answer to one load: on success the run ready to play, its
+// t=0 scene and their summary, on failure the diagnostics (the caller keeps
+// showing the last good scene).
 type Result struct {
 	OK          bool         `json:"ok"`
 	Diagnostics []Diagnostic `json:"diagnostics"`
@@ -35,20 +36,23 @@ type Result struct {
 	// Error is set when the load failed without diagnostics.
 	Error string `json:"error,omitempty"`
 	// Lesson is the scenario's Lesson document, for the page's captions.
-	Lesson   *Lesson            `json:"lesson,omitempty"`
+	Lesson *Lesson `json:"lesson,omitempty"`
+	// Stopped is set when the scenario is over the budget (Run.Stopped).
+	Stopped  string             `json:"stopped,omitempty"`
 	Scene    *ui.Scene          `json:"-"`
 	Scenario *scenario.Scenario `json:"-"`
+	Run      *Run               `json:"-"`
 }
 
-// Load loads scenario text and builds its scene. Warnings come back as
-// diagnostics of a successful load.
+// Load loads scenario text and prepares its run within DefaultBudget.
+// Warnings come back as diagnostics of a successful load.
 func Load(filename string, data []byte) Result {
-	return LoadCached(nil, filename, data)
+	return LoadCached(nil, filename, data, DefaultBudget)
 }
 
 // LoadCached is Load through a scenario.Cache (nil: none), which re-reads
-// only the documents an edit changed.
-func LoadCached(c *scenario.Cache, filename string, data []byte) Result {
+// only the documents an edit changed, within budget b.
+func LoadCached(c *scenario.Cache, filename string, data []byte, b Budget) Result {
 	var s *scenario.Scenario
 	var err error
 	if c != nil {
@@ -63,13 +67,18 @@ func LoadCached(c *scenario.Cache, filename string, data []byte) Result {
 		}
 		return Result{Diagnostics: []Diagnostic{}, Error: fmt.Sprintf("loading %s: %v", filename, err)}
 	}
-	scene := Scene(s)
+	run, err := NewRun(s, b)
+	if err != nil {
+		return Result{Diagnostics: diagnostics(s.Warnings), Error: fmt.Sprintf("loading %s: %v", filename, err)}
+	}
+	scene := run.Base()
 	sum := Summary{Nodes: len(scene.Nodes), Pending: len(scene.Pending)}
 	for _, n := range scene.Nodes {
 		sum.Pods += len(n.Pods)
 	}
 	sum.Pods += sum.Pending
-	return Result{OK: true, Diagnostics: diagnostics(s.Warnings), Summary: sum, Scene: scene, Scenario: s, Lesson: lesson(s.Lesson)}
+	return Result{OK: true, Diagnostics: diagnostics(s.Warnings), Summary: sum, Scene: scene, Scenario: s, Run: run,
+		Stopped: run.Stopped, Lesson: lesson(s.Lesson)}
 }
 
 // Lesson is what the page shows of a scenario's Lesson: the title and

@@ -7,7 +7,6 @@ import (
 
 	"github.com/schedplay/schedplay/core/api"
 	"github.com/schedplay/schedplay/core/engine"
-	"github.com/schedplay/schedplay/core/labels"
 	"github.com/schedplay/schedplay/core/scenario"
 	"github.com/schedplay/schedplay/ui"
 )
@@ -55,32 +54,28 @@ type Run struct {
 	// Stopped explains why the run ended early or never ran ("" if not).
 	Stopped string
 	done    bool
-	budget  Budget
+	// over: the scenario is over the budget; its simulation shows the t=0
+	// state only and its trace (the queue's first events) is not played.
+	over   bool
+	budget Budget
 }
 
 // NewRun prepares playback of a loaded scenario. A scenario over the
 // budget's nodes or pods is not simulated: Stopped says so and the scene
-// stays the t=0 view.
+// stays the t=0 view. Every scene, the t=0 one too, is built from the
+// engine's state (Simulation.StateAt).
 func NewRun(sc *scenario.Scenario, b Budget) (*Run, error) {
-	return NewRunScene(sc, Scene(sc), b)
-}
-
-// NewRunScene is NewRun with the scenario's t=0 scene already built (Load
-// builds it).
-func NewRunScene(sc *scenario.Scenario, base *ui.Scene, b Budget) (*Run, error) {
-	r := &Run{sc: sc, base: base, byPod: map[string][]int{}, budget: b}
-	r.zoneKey, r.classes = r.base.ZoneKey, r.base.Classes
-	pods := len(sc.Pods)
-	if len(sc.Nodes) > b.Nodes || pods > b.Pods {
-		r.Stopped = fmt.Sprintf("not simulated: the scenario has %d nodes and %d pods; the playground simulates at most %d nodes and %d pods", len(sc.Nodes), pods, b.Nodes, b.Pods)
-		r.done = true
-		return r, nil
-	}
+	r := &Run{sc: sc, byPod: map[string][]int{}, budget: b, zoneKey: ZoneKey(sc), classes: classes(sc)}
 	sim, err := engine.NewSimulation(sc, engine.Options{MaxEvents: b.Events})
 	if err != nil {
 		return nil, fmt.Errorf("starting the simulation: %w", err)
 	}
 	r.sim = sim
+	if pods := len(sc.Pods); len(sc.Nodes) > b.Nodes || pods > b.Pods {
+		r.Stopped = fmt.Sprintf("not simulated: the scenario has %d nodes and %d pods; the playground simulates at most %d nodes and %d pods", len(sc.Nodes), pods, b.Nodes, b.Pods)
+		r.done, r.over = true, true
+	}
+	r.base = r.sceneAt(-1, &r.buf, nil)
 	r.index()
 	return r, nil
 }
@@ -91,15 +86,15 @@ func (r *Run) Base() *ui.Scene { return r.base }
 // Scenario is the scenario being played.
 func (r *Run) Scenario() *scenario.Scenario { return r.sc }
 
-// Sim is the simulation (nil when the scenario was over budget).
+// Sim is the simulation (never stepped when the scenario is over budget).
 func (r *Run) Sim() *engine.Simulation { return r.sim }
 
 // Done reports whether the trace is complete (or stopped at a budget).
 func (r *Run) Done() bool { return r.done }
 
-// Trace returns the events so far.
+// Trace returns the events so far (none when over the budget).
 func (r *Run) Trace() []engine.Event {
-	if r.sim == nil {
+	if r.over {
 		return nil
 	}
 	return r.sim.Trace()
@@ -135,7 +130,7 @@ func (r *Run) Step(n int) bool {
 }
 
 func (r *Run) index() {
-	tr := r.sim.Trace()
+	tr := r.Trace()
 	for ; r.indexed < len(tr); r.indexed++ {
 		e := &tr[r.indexed]
 		if e.Pod != "" {
@@ -158,7 +153,8 @@ func (r *Run) PodEvents(key string, seq int) []int {
 
 func seconds(d engine.Duration) float64 { return float64(d) / 1e9 }
 
-// SceneAt is the cluster right after event seq; seq < 0 is the t=0 view.
+// SceneAt is the cluster right after event seq; seq < 0 is the t=0 view
+// (Base).
 func (r *Run) SceneAt(seq int) *ui.Scene { return r.sceneAt(seq, &r.buf, nil) }
 
 // SceneAtYield is SceneAt for building a scene in slices between frames:
@@ -183,10 +179,10 @@ const yieldEvery = 512
 
 func (r *Run) sceneAt(seq int, buf *sceneBuf, yield func() bool) *ui.Scene {
 	tr := r.Trace()
-	if seq < 0 || len(tr) == 0 {
+	if (seq < 0 || len(tr) == 0) && r.base != nil {
 		return r.base
 	}
-	seq = min(seq, len(tr)-1)
+	seq = min(max(seq, -1), len(tr)-1)
 	st := r.sim.StateAtInto(seq, buf.state)
 	buf.state = st
 	paused := func(i int) bool { return yield != nil && i%yieldEvery == yieldEvery-1 && !yield() }
@@ -246,12 +242,17 @@ func (r *Run) sceneAt(seq int, buf *sceneBuf, yield func() bool) *ui.Scene {
 		}
 		vp.Node, vp.NominatedNode, vp.Phase, vp.Priority = ps.Node, ps.NominatedNode, string(ps.Phase), ps.Priority
 		if ps.Phase == engine.PhaseRunning {
-			if ps.TerminatingUntil != nil {
-				vp.Termination = r.termination(ps.Key, seq, seconds(*ps.TerminatingUntil))
+			if ps.Termination != nil {
+				vp.Termination = termination(ps.Termination)
 			}
 			if i, ok := nodeAt[ps.Node]; ok {
 				out.Nodes[i].Pods = append(out.Nodes[i].Pods, vp)
+				continue
 			}
+			// Bound to a node the cluster does not have: it waits in the
+			// lane, with the reason.
+			vp.Reason = "bound to node " + ps.Node + ", which is not in the scenario"
+			pending[ps.Key] = vp
 			continue
 		}
 		vp.Queue, vp.Reason = ps.Queue, ps.LastReason
@@ -309,8 +310,10 @@ func (r *Run) sceneAt(seq int, buf *sceneBuf, yield func() bool) *ui.Scene {
 		}
 	}
 	out.Room = r.room
-	e := tr[seq]
-	out.Event = &ui.SceneEvent{Seq: e.Seq, T: seconds(e.T), Kind: e.Kind, Pod: e.Pod, Node: e.Node, Victims: e.Victims, Reason: e.Reason}
+	if seq >= 0 {
+		e := tr[seq]
+		out.Event = &ui.SceneEvent{Seq: e.Seq, T: seconds(e.T), Kind: e.Kind, Pod: e.Pod, Node: e.Node, Victims: e.Victims, Reason: e.Reason}
+	}
 	r.last = out
 	return out
 }
@@ -346,141 +349,41 @@ func (r *Run) nodeObject(name string) *api.Node {
 	return n
 }
 
-// termination reads a terminating pod's stages off the trace: its start
-// (Preempted, Terminating or Evicted), the SIGTERM that ends a preStop hook
-// and the SIGKILL that ends a grace period the containers outlive.
-func (r *Run) termination(key string, seq int, until float64) *ui.Termination {
-	tr := r.sim.Trace()
-	t := &ui.Termination{Started: -1, Stage: "SIGTERM", Next: "gone", Ends: until, StageEnds: until}
-	var sigterm, sigkill = -1.0, -1.0
-	for _, i := range r.byPod[key] {
-		e := &tr[i]
-		switch e.Kind {
-		case engine.EvPreempted, engine.EvTerminating, engine.EvEvicted:
-			if i <= seq {
-				t.Started, t.Eviction = seconds(e.T), e.Kind == engine.EvEvicted
-				sigterm, sigkill = -1, -1
-			}
-		case engine.EvPreStopDone:
-			if t.Started >= 0 {
-				sigterm = seconds(e.T)
-				if i <= seq {
-					sigterm = -2 // already sent
-				}
-			}
-		case engine.EvKilled:
-			if t.Started >= 0 {
-				sigkill = seconds(e.T)
-			}
-		}
-	}
-	if t.Started < 0 {
-		t.Started = until
-	}
-	if sigterm >= 0 {
-		t.Stage, t.Next, t.StageEnds = "preStop", "SIGTERM", sigterm
-		return t
-	}
-	if sigkill >= 0 {
-		t.Next = "SIGKILL"
-	}
-	return t
-}
-
-// Spread counts the selected pod's topology spread constraints over the
-// scene: matching pods per domain (bound pods in the pod's namespace whose
-// labels the selector, with matchLabelKeys, matches), the minimum over the
-// domains (0 when fewer domains than minDomains exist) and the skew placing
-// the pod in each domain would give. Domains are the values of the key on
-// the scene's nodes.
-func (r *Run) Spread(s *ui.Scene, key string) []ui.SpreadConstraint {
-	var p *api.Pod
-	if r.sim != nil {
-		p = r.sim.PodObject(key)
-	}
-	if p == nil {
-		for _, sp := range r.sc.Pods {
-			if sp.Key() == key {
-				p = sp
-			}
-		}
-	}
-	if p == nil {
-		return nil
-	}
-	var out []ui.SpreadConstraint
-	for _, c := range p.Spec.TopologySpreadConstraints {
-		sel, err := labels.LabelSelectorAsSelector(c.LabelSelector)
-		if err != nil || c.LabelSelector == nil {
-			sel = labels.Nothing()
-		}
-		extra := map[string]string{}
-		for _, k := range c.MatchLabelKeys {
-			if v, ok := p.Labels[k]; ok {
-				extra[k] = v
-			}
-		}
-		match := func(l map[string]string) bool {
-			for k, v := range extra {
-				if l[k] != v {
-					return false
-				}
-			}
-			return sel.Matches(labels.Set(l))
-		}
-		sc := ui.SpreadConstraint{Key: c.TopologyKey, MaxSkew: c.MaxSkew, NodeDomain: map[string]string{}}
-		counts := map[string]int{}
-		var order []string
-		for _, n := range s.Nodes {
-			v, ok := n.Labels[c.TopologyKey]
-			if !ok {
-				continue
-			}
-			sc.NodeDomain[n.Name] = v
-			if _, seen := counts[v]; !seen {
-				counts[v] = 0
-				order = append(order, v)
-			}
-			for _, bp := range n.Pods {
-				// Upstream skips pods with a deletionTimestamp (a kubelet
-				// eviction sets none).
-				if bp.Namespace != p.Namespace || (bp.Termination != nil && !bp.Termination.Eviction) {
-					continue
-				}
-				if obj := r.podObject(bp.Key()); obj != nil && match(obj.Labels) {
-					counts[v]++
-				}
-			}
-		}
-		self := 0
-		if match(p.Labels) {
-			self = 1
-		}
-		sc.Min = -1
-		for _, d := range order {
-			if sc.Min < 0 || counts[d] < sc.Min {
-				sc.Min = counts[d]
-			}
-		}
-		if sc.Min < 0 || (c.MinDomains != nil && int(*c.MinDomains) > len(order)) {
-			sc.Min = 0
-		}
-		for _, d := range order {
-			sc.Domains = append(sc.Domains, ui.SpreadDomain{Name: d, Count: counts[d], Skew: counts[d] + self - sc.Min})
-		}
-		out = append(out, sc)
+// termination is the engine's plan of a pod's way out as the chip counts
+// it down: the preStop hook until SIGTERM, then SIGTERM until the pod is
+// gone or, when its containers outlive the grace period, SIGKILL.
+func termination(t *engine.Termination) *ui.Termination {
+	out := &ui.Termination{Started: seconds(t.Started), Stage: "SIGTERM", Next: "gone", StageEnds: seconds(t.End), Ends: seconds(t.End), Eviction: t.Eviction}
+	if t.PreStop {
+		out.Stage, out.Next, out.StageEnds = "preStop", "SIGTERM", seconds(t.Sigterm)
+	} else if t.Killed {
+		out.Next = "SIGKILL"
 	}
 	return out
 }
 
-func (r *Run) podObject(key string) *api.Pod {
-	if r.sim != nil {
-		return r.sim.PodObject(key)
+// Spread is the selected pod's topology spread as PodTopologySpread
+// counts it against the cluster right after event seq (-1: t=0): the
+// engine's SpreadView (Simulation.SpreadAt) in the overlay's terms. Nil
+// when the plugin has nothing to say about the pod.
+func (r *Run) Spread(seq int, key string) ([]ui.SpreadConstraint, error) {
+	v, err := r.sim.SpreadAt(key, seq)
+	if err != nil || v == nil {
+		return nil, err
 	}
-	for _, p := range r.sc.Pods {
-		if p.Key() == key {
-			return p
+	var out []ui.SpreadConstraint
+	for i, c := range v.Constraints {
+		sc := ui.SpreadConstraint{Key: c.TopologyKey, MaxSkew: c.MaxSkew, Min: c.Min, Default: c.Default,
+			NodeDomain: map[string]string{}, NodeSkew: map[string]int{}}
+		for _, d := range c.Domains {
+			sc.Domains = append(sc.Domains, ui.SpreadDomain{Name: d.Value, Count: d.Count, Skew: d.Skew})
 		}
+		for _, n := range v.Nodes {
+			if sk := n.Skews[i]; sk.Has {
+				sc.NodeDomain[n.Name], sc.NodeSkew[n.Name] = sk.Value, sk.Skew
+			}
+		}
+		out = append(out, sc)
 	}
-	return nil
+	return out, nil
 }

@@ -3,10 +3,12 @@ package adapt_test
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/schedplay/schedplay/core/engine"
+	"github.com/schedplay/schedplay/core/engine/enginetest"
 	"github.com/schedplay/schedplay/core/scenario"
 	"github.com/schedplay/schedplay/ui"
 	"github.com/schedplay/schedplay/ui/adapt"
@@ -132,9 +134,8 @@ func TestRunBudgets(t *testing.T) {
 
 func TestSpreadOverlay(t *testing.T) {
 	r := runOf(t, "topology-spread-one-constraint.yaml", adapt.DefaultBudget)
-	s := r.SceneAt(-1)
-	got := r.Spread(s, "default/mypod")
-	if len(got) != 1 {
+	got, err := r.Spread(-1, "default/mypod")
+	if err != nil || len(got) != 1 {
 		t.Fatalf("constraints = %+v", got)
 	}
 	c := got[0]
@@ -169,7 +170,11 @@ spec:
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := adapt.Scene(sc)
+	r, err := adapt.NewRun(sc, adapt.DefaultBudget)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := r.Base()
 	if s.ZoneKey != "rack" || s.Nodes[0].Zone != "r1" {
 		t.Errorf("zone key %q, n1 zone %q; want rack, r1", s.ZoneKey, s.Nodes[0].Zone)
 	}
@@ -303,4 +308,97 @@ func TestLaneKeepsItsOrderAsPodsEnterTheQueue(t *testing.T) {
 	if queued < 20 {
 		t.Fatalf("only %d scenes before the first attempt: the test checked too few", queued)
 	}
+}
+
+// The spread overlay agrees with Filter: for every example and generated
+// spread scenarios, for each scheduling cycle of each pod, the overlay of
+// the pod over the cluster the cycle saw rejects the nodes the cycle's
+// PodTopologySpread Filter rejected and keeps the nodes that were feasible;
+// and at every event, for every pending pod and node, its verdict is the plugin's Filter verdict.
+func TestSpreadOverlayAgreesWithFilter(t *testing.T) {
+	files, err := filepath.Glob("../../examples/*.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := map[string]string{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts[filepath.Base(f)] = string(data)
+	}
+	for seed := range uint64(20) {
+		texts[fmt.Sprintf("spread-gen-%d", seed)] = enginetest.SpreadScenario(seed)
+	}
+	cycles, nodes, verdicts := 0, 0, 0
+	for name, text := range texts {
+		r := simulated(t, name, text)
+		sim, last := r.Sim(), len(r.Trace())-1
+		for seq := -1; seq <= last; seq++ {
+			for _, p := range r.SceneAt(seq).Pending {
+				overlay, err := r.Spread(seq, p.Key())
+				if err != nil {
+					t.Fatalf("%s: Spread(%d, %s): %v", name, seq, p.Key(), err)
+				}
+				if overlay == nil {
+					continue
+				}
+				v, err := sim.SpreadAt(p.Key(), seq)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, n := range v.Nodes {
+					verdicts++
+					if got := ui.SpreadFits(overlay, n.Name); got != n.Fits {
+						t.Errorf("%s: after event %d, %s on %s: the overlay says fit=%v, Filter %v (%s)", name, seq, p.Key(), n.Name, got, n.Fits, n.Reason)
+					}
+				}
+			}
+		}
+		for _, key := range podKeys(r) {
+			for i := range sim.Attempts(key, last) {
+				a, err := sim.ExplainAttempt(key, last, i+1)
+				if err != nil {
+					t.Fatalf("%s: %s attempt %d: %v", name, key, i+1, err)
+				}
+				overlay, err := r.Spread(a.Before, key)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if overlay == nil {
+					continue
+				}
+				cycles++
+				for _, nr := range a.Explanation.Nodes {
+					fits := ui.SpreadFits(overlay, nr.Name)
+					switch {
+					case nr.Feasible && !fits:
+						t.Errorf("%s: %s cycle %d: %s was feasible, the overlay rejects it", name, key, a.Number, nr.Name)
+					case nr.Plugin == "PodTopologySpread" && fits:
+						t.Errorf("%s: %s cycle %d: Filter rejected %s (%v), the overlay fits it", name, key, a.Number, nr.Name, nr.Reasons)
+					case nr.Feasible || nr.Plugin == "PodTopologySpread":
+						nodes++
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d cycles, %d of their nodes and %d verdicts agreed", cycles, nodes, verdicts)
+	if cycles < 30 || nodes < 100 || verdicts < 200 {
+		t.Errorf("too few checks: %d cycles, %d nodes, %d verdicts", cycles, nodes, verdicts)
+	}
+}
+
+// podKeys are the keys of every pod the run's trace names.
+func podKeys(r *adapt.Run) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, e := range r.Trace() {
+		if e.Pod != "" && !seen[e.Pod] {
+			seen[e.Pod] = true
+			out = append(out, e.Pod)
+		}
+	}
+	return out
 }

@@ -1,4 +1,0 @@
-package adapt
-
-// ByKey is byKey for the tests.
-var ByKey = byKey

@@ -86,6 +86,14 @@ func (b *bridge) emit(ev map[string]any) {
 	b.listener.Invoke(string(data))
 }
 
+func marshal(v any) (string, error) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return "", fmt.Errorf("encoding reply: %w", err)
+	}
+	return string(data), nil
+}
+
 func errorJSON(msg string) string {
 	data, _ := json.Marshal(map[string]any{"ok": false, "error": msg})
 	return string(data)

@@ -1,0 +1,322 @@
+// Package session is the playground's playback session: it loads scenario
+// text, grows the simulation a slice at a time, seeks to any event,
+// selects a pod or node and describes it, and drives the canvas through
+// the Canvas interface. The wasm build only hands it the page's calls
+// (strings in, JSON out, see Call); everything here runs and is tested
+// natively.
+package session
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/schedplay/schedplay/core/engine"
+	"github.com/schedplay/schedplay/core/scenario"
+	"github.com/schedplay/schedplay/core/scheduler"
+	"github.com/schedplay/schedplay/ui"
+	"github.com/schedplay/schedplay/ui/adapt"
+)
+
+// Canvas is what the session shows scenes on: the ebiten game in the
+// browser (ui.Game), a recorder in tests.
+type Canvas interface {
+	// SetScene shows s; gen numbers it so that the page learns when it is
+	// on screen.
+	SetScene(s *ui.Scene, gen int)
+	// SetClock sets the simulated time shown, in seconds.
+	SetClock(t float64)
+	SetTheme(t ui.Theme)
+	// Select marks a pod or node as selected (the page chose it).
+	Select(h ui.Hit)
+	// Locate is where a pod chip or node card is drawn, in CSS pixels.
+	Locate(h ui.Hit) (ui.Rect, bool)
+	// Prepare lays out ahead a scene expected next (false: yield said stop).
+	Prepare(s *ui.Scene, yield func() bool) bool
+}
+
+// Session holds the last good run and the scene shown, which the canvas
+// keeps showing while the editor holds text that does not load.
+type Session struct {
+	canvas Canvas
+	budget adapt.Budget
+	scene  *ui.Scene
+	gen    int
+	run    *adapt.Run
+	// seq is the trace event shown (-1: the t=0 view before anything ran).
+	seq int
+	// selected is the pod whose topology spread the canvas overlays.
+	selected string
+	// cache keeps the documents of the last load: an edit re-reads only
+	// the ones it changed.
+	cache scenario.Cache
+	// pre builds the next event's scene ahead (see Prefetch).
+	pre adapt.Prefetcher
+	// prefetchMisses counts seeks that built their scene (bench figure).
+	prefetchMisses int
+	// now is the wall clock (simulate and prefetch run for some ms).
+	now func() time.Time
+}
+
+// New returns a session that shows its scenes on c and simulates within
+// budget b.
+func New(c Canvas, b adapt.Budget) *Session {
+	s := &Session{canvas: c, budget: b, scene: &ui.Scene{}, seq: -1, now: time.Now}
+	s.pre.Prepare = func(sc *ui.Scene, yield func() bool) bool {
+		if s.selected != "" { // show copies the scene to add the overlay
+			return true
+		}
+		return c.Prepare(sc, yield)
+	}
+	return s
+}
+
+// Scene is the scene on the canvas.
+func (s *Session) Scene() *ui.Scene { return s.scene }
+
+// Gen is the generation of the scene on the canvas.
+func (s *Session) Gen() int { return s.gen }
+
+// PrefetchMisses counts the seeks that had to build their scene.
+func (s *Session) PrefetchMisses() int { return s.prefetchMisses }
+
+// LoadReply answers load.
+type LoadReply struct {
+	adapt.Result
+	// Gen is the generation on the canvas (unchanged on failure).
+	Gen    int          `json:"gen"`
+	Budget adapt.Budget `json:"budget"`
+}
+
+// Load loads scenario text; on success the canvas shows its t=0 view and
+// the page then calls Simulate until the trace is complete.
+func (s *Session) Load(name, text string) LoadReply {
+	res := adapt.LoadCached(&s.cache, name, []byte(text), s.budget)
+	if res.OK {
+		s.pre.Cancel()
+		s.run, s.seq = res.Run, -1
+		s.show(res.Run.Base())
+		s.canvas.SetClock(0)
+	}
+	return LoadReply{Result: res, Gen: s.gen, Budget: s.budget}
+}
+
+// show puts a scene on the canvas, with the selected pod's spread overlay.
+func (s *Session) show(sc *ui.Scene) {
+	if s.selected != "" && s.run != nil {
+		if spread, err := s.run.Spread(s.seq, s.selected); err == nil && spread != nil {
+			c := *sc
+			c.Spread = spread
+			sc = &c
+		}
+	}
+	s.gen++
+	s.scene = sc
+	s.canvas.SetScene(sc, s.gen)
+}
+
+// SimulateReply answers simulate.
+type SimulateReply struct {
+	OK      bool    `json:"ok"`
+	Done    bool    `json:"done"`
+	Events  int     `json:"events"`
+	End     float64 `json:"end"`
+	Stopped string  `json:"stopped,omitempty"`
+}
+
+// Simulate grows the trace for about d, so that a long simulation is
+// spread over frames and the page stays responsive.
+func (s *Session) Simulate(d time.Duration) SimulateReply {
+	if s.run == nil {
+		return SimulateReply{OK: true, Done: true}
+	}
+	deadline := s.now().Add(d)
+	done := s.run.Done()
+	for !done && s.now().Before(deadline) {
+		if done = s.run.Step(50); done {
+			// The run's scenes now make room for the whole trace
+			// (ui.Room): the one shown is rebuilt with it, so that its
+			// layout changes once, now, and not at the next event.
+			s.show(s.run.SceneAt(s.seq))
+		}
+	}
+	tr := s.run.Trace()
+	r := SimulateReply{OK: true, Done: done, Events: len(tr), Stopped: s.run.Stopped}
+	if len(tr) > 0 {
+		r.End = float64(tr[len(tr)-1].T) / 1e9
+	}
+	return r
+}
+
+// Trace returns the trace events from index from on.
+func (s *Session) Trace(from int) []engine.Event {
+	var tr []engine.Event
+	if s.run != nil {
+		tr = s.run.Trace()
+	}
+	return tr[min(max(from, 0), len(tr)):]
+}
+
+// Seek shows the cluster right after event seq (-1: the t=0 view) at
+// simulated time t seconds (countdowns run against it).
+func (s *Session) Seek(seq int, t float64) {
+	if s.run != nil && seq != s.seq {
+		s.seq = seq
+		sc := s.pre.Take(s.run, seq)
+		if sc == nil {
+			sc = s.run.SceneAt(seq)
+			s.prefetchMisses++
+		}
+		s.show(sc)
+	}
+	s.canvas.SetClock(t)
+}
+
+// Prefetch builds the scene after event seq for up to d, continuing the
+// build of an earlier call (playback calls it once per frame for the next
+// event). ok is false when there is nothing to build (no run, seq out of
+// range or shown already); done is true once the scene is ready for Seek.
+func (s *Session) Prefetch(seq int, d time.Duration) (ok, done bool) {
+	if s.run == nil || seq < 0 || seq >= len(s.run.Trace()) || seq == s.seq {
+		return false, true
+	}
+	return true, s.pre.Step(s.run, seq, s.now().Add(d))
+}
+
+// Prepare does ahead the copying the next load of similar text needs.
+func (s *Session) Prepare() { s.cache.Prepare() }
+
+// Select selects a pod or node (HitNone: nothing) from the page.
+func (s *Session) Select(h ui.Hit) {
+	s.canvas.Select(h)
+	s.Clicked(h)
+}
+
+// Clicked is a selection made on the canvas: the spread overlay follows
+// the selected pod.
+func (s *Session) Clicked(h ui.Hit) {
+	key := ""
+	if h.Kind == ui.HitPod {
+		key = h.Key
+	}
+	if key == s.selected {
+		return
+	}
+	s.selected = key
+	if s.run != nil {
+		s.show(s.run.SceneAt(s.seq))
+	}
+}
+
+// DetailsReply describes the selected object of the shown scene.
+type DetailsReply struct {
+	OK   bool     `json:"ok"`
+	Kind string   `json:"kind"`
+	Pod  *ui.Pod  `json:"pod,omitempty"`
+	Node *ui.Node `json:"node,omitempty"`
+	// Events are the pod's trace events up to the shown one.
+	Events []engine.Event `json:"events,omitempty"`
+	// Attempt explains one of the pod's scheduling cycles so far (the
+	// last unless the page asked for another); for a pod not tried yet,
+	// a cycle against the t=0 cluster (Seq -1).
+	Attempt *engine.Attempt `json:"attempt,omitempty"`
+	// ExplainError says why no explanation could be made.
+	ExplainError string                `json:"explainError,omitempty"`
+	Spread       []ui.SpreadConstraint `json:"spread,omitempty"`
+	SpreadError  string                `json:"spreadError,omitempty"`
+}
+
+// Details describes pod key or node key of the shown scene; for a pod,
+// attempt picks which cycle to explain (1-based; 0: the last so far).
+func (s *Session) Details(kind ui.HitKind, key string, attempt int) (DetailsReply, error) {
+	switch kind {
+	case ui.HitPod:
+		r := DetailsReply{Kind: "pod"}
+		r.Pod, r.OK = findPodOrGhost(s.scene, key)
+		if r.OK && s.run != nil {
+			s.explainPod(&r, key, attempt)
+			spread, err := s.run.Spread(s.seq, key)
+			r.Spread = spread
+			if err != nil {
+				r.SpreadError = err.Error()
+			}
+		}
+		return r, nil
+	case ui.HitNode:
+		r := DetailsReply{Kind: "node"}
+		r.Node, r.OK = s.scene.FindNode(key)
+		return r, nil
+	}
+	return DetailsReply{}, fmt.Errorf("unknown kind %d", kind)
+}
+
+// findPodOrGhost is the pod's chip, or the ghost it holds on a node.
+func findPodOrGhost(sc *ui.Scene, key string) (*ui.Pod, bool) {
+	if p, ok := sc.FindPod(key); ok {
+		return p, true
+	}
+	for i := range sc.Nodes {
+		for j := range sc.Nodes[i].Ghosts {
+			if g := &sc.Nodes[i].Ghosts[j]; g.Key() == key {
+				return g, true
+			}
+		}
+	}
+	return nil, false
+}
+
+func (s *Session) explainPod(r *DetailsReply, key string, attempt int) {
+	sim := s.run.Sim()
+	for _, i := range s.run.PodEvents(key, s.seq) {
+		r.Events = append(r.Events, sim.Trace()[i])
+	}
+	var err error
+	if s.seq >= 0 {
+		r.Attempt, err = sim.ExplainAttempt(key, s.seq, attempt)
+	}
+	if r.Attempt == nil && err == nil && r.Pod.Node == "" {
+		// Not tried yet: how a cycle would go against the t=0 cluster.
+		var ex *scheduler.Explanation
+		if ex, err = engine.Explain(s.run.Scenario(), key); err == nil {
+			r.Attempt = &engine.Attempt{Seq: -1, Before: -1, Explanation: ex}
+		}
+	}
+	if err != nil {
+		r.ExplainError = err.Error()
+	}
+}
+
+// Locate is where a pod or node is drawn, in CSS pixels of the frame.
+func (s *Session) Locate(h ui.Hit) (ui.Rect, bool) { return s.canvas.Locate(h) }
+
+// SetTheme switches the canvas's palette ("light" or "dark").
+func (s *Session) SetTheme(name string) { s.canvas.SetTheme(ui.ThemeByName(name)) }
+
+// Kinds are the page's names of what can be selected.
+var Kinds = map[string]ui.HitKind{"": ui.HitNone, "pod": ui.HitPod, "node": ui.HitNode}
+
+// KindName is the page's name of a hit kind.
+func KindName(k ui.HitKind) string {
+	for name, kind := range Kinds {
+		if kind == k {
+			return name
+		}
+	}
+	return ""
+}
+
+func parseInt(what, s string) (int, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, fmt.Errorf("parsing %s: %w", what, err)
+	}
+	return n, nil
+}
+
+func parseMillis(what, s string) (time.Duration, error) {
+	ms, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return 0, fmt.Errorf("parsing %s: %w", what, err)
+	}
+	return time.Duration(ms * float64(time.Millisecond)), nil
+}

@@ -1,0 +1,253 @@
+package session
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/schedplay/schedplay/ui"
+	"github.com/schedplay/schedplay/ui/adapt"
+)
+
+// recorder is a Canvas that keeps what the session showed.
+type recorder struct {
+	scene    *ui.Scene
+	gen      int
+	scenes   int
+	clock    float64
+	theme    string
+	selected ui.Hit
+	prepared int
+}
+
+func (c *recorder) SetScene(s *ui.Scene, gen int) { c.scene, c.gen = s, gen; c.scenes++ }
+func (c *recorder) SetClock(t float64)            { c.clock = t }
+func (c *recorder) SetTheme(t ui.Theme)           { c.theme = t.Name }
+func (c *recorder) Select(h ui.Hit)               { c.selected = h }
+func (c *recorder) Locate(h ui.Hit) (ui.Rect, bool) {
+	if h.Kind == ui.HitNode && h.Key == "node1" {
+		return ui.Rect{X: 1, Y: 2, W: 3, H: 4}, true
+	}
+	return ui.Rect{}, false
+}
+func (c *recorder) Prepare(s *ui.Scene, yield func() bool) bool { c.prepared++; return true }
+
+func example(t *testing.T, name string) string {
+	t.Helper()
+	data, err := os.ReadFile("../../examples/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// step is one call of the page and what must hold after it: the reply's
+// JSON fields and the canvas.
+type step struct {
+	call string
+	args []string
+	// err, if set, is a substring of the error the call must return.
+	err   string
+	check func(t *testing.T, reply map[string]any, c *recorder, s *Session)
+}
+
+// loadAndSimulate are the steps that load the test's text and simulate it
+// to its end.
+func loadAndSimulate(file string) []step {
+	return []step{
+		{call: "load", args: []string{file, ""}}, // replaced by the text
+		{call: "simulate", args: []string{"60000"}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
+			if r["done"] != true || r["events"].(float64) < 5 {
+				t.Errorf("simulate = %v, want done with events", r)
+			}
+		}},
+	}
+}
+
+func TestSession(t *testing.T) {
+	spread := example(t, "topology-spread-one-constraint.yaml")
+	preempt := example(t, "preemption-basic.yaml")
+	tests := []struct {
+		name  string
+		text  string
+		steps []step
+	}{
+		{name: "load shows the t=0 view", text: preempt, steps: []step{
+			{call: "load", args: []string{"p.yaml", preempt}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
+				if r["ok"] != true || r["gen"].(float64) != 1 || c.gen != 1 || c.scene.Event != nil {
+					t.Errorf("reply %v, canvas gen %d event %v: want ok, generation 1, the t=0 view", r, c.gen, c.scene.Event)
+				}
+				sum := r["summary"].(map[string]any)
+				if sum["nodes"].(float64) != 3 || sum["pending"].(float64) != 1 {
+					t.Errorf("summary %v", sum)
+				}
+			}},
+		}},
+		{name: "a bad load keeps the last good scene", text: preempt, steps: []step{
+			{call: "load", args: []string{"p.yaml", preempt}},
+			{call: "load", args: []string{"bad.yaml", "apiVersion: v1\nkind: Node\nmetadata:\n  name: [n1\n"}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
+				ds, _ := r["diagnostics"].([]any)
+				if r["ok"] != false || len(ds) == 0 || ds[0].(map[string]any)["line"].(float64) != 4 {
+					t.Errorf("reply %v, want diagnostics at line 4", r)
+				}
+				if r["gen"].(float64) != 1 || c.gen != 1 || len(c.scene.Nodes) != 3 {
+					t.Errorf("gen %v, canvas gen %d with %d nodes: want the last good scene", r["gen"], c.gen, len(c.scene.Nodes))
+				}
+			}},
+		}},
+		{name: "simulate, seek and trace", text: preempt, steps: append(loadAndSimulate("p.yaml"),
+			step{call: "seek", args: []string{"3", "0"}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
+				if c.scene.Event == nil || c.scene.Event.Seq != 3 || r["gen"].(float64) != float64(c.gen) {
+					t.Errorf("canvas event %+v gen %d, reply %v: want event 3 on screen", c.scene.Event, c.gen, r)
+				}
+			}},
+			step{call: "seek", args: []string{"3", "1.5"}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
+				// Scenes shown: the load's, the run's once done, event 3's.
+				if c.clock != 1.5 || r["gen"].(float64) != float64(c.gen) || c.scenes != 3 {
+					t.Errorf("clock %v, %d scenes shown: the same event must only move the clock", c.clock, c.scenes)
+				}
+			}},
+			step{call: "seek", args: []string{"-1", "0"}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
+				if c.scene.Event != nil {
+					t.Errorf("seek -1 shows event %+v, want the t=0 view", c.scene.Event)
+				}
+			}},
+			step{call: "trace", args: []string{"2"}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
+				evs := r["events"].([]any)
+				if len(evs) != len(s.Trace(0))-2 || evs[0].(map[string]any)["seq"].(float64) != 2 {
+					t.Errorf("trace(2) = %d events from %v", len(evs), evs[0])
+				}
+			}},
+		)},
+		{name: "prefetched seeks build nothing", text: preempt, steps: append(loadAndSimulate("p.yaml"),
+			step{call: "prefetch", args: []string{"2", "1000"}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
+				if r["ok"] != true || r["done"] != true || c.prepared == 0 {
+					t.Errorf("prefetch = %v, canvas prepared %d", r, c.prepared)
+				}
+			}},
+			step{call: "seek", args: []string{"2", "0"}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
+				if s.PrefetchMisses() != 0 || c.scene.Event.Seq != 2 {
+					t.Errorf("misses %d, event %+v: want the prefetched scene", s.PrefetchMisses(), c.scene.Event)
+				}
+			}},
+			step{call: "prefetch", args: []string{"2", "10"}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
+				if r["ok"] != false {
+					t.Errorf("prefetch of the event shown = %v, want nothing to build", r)
+				}
+			}},
+		)},
+		{name: "selecting a pod overlays its spread", text: spread, steps: []step{
+			{call: "load", args: []string{"s.yaml", spread}},
+			{call: "select", args: []string{"pod", "default/mypod"}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
+				if c.selected.Key != "default/mypod" || len(c.scene.Spread) != 1 || c.scene.Spread[0].Min != 1 {
+					t.Fatalf("selected %+v, overlay %+v: want mypod's one constraint, minimum 1", c.selected, c.scene.Spread)
+				}
+				if ui.SpreadFits(c.scene.Spread, "node1") || !ui.SpreadFits(c.scene.Spread, "node3") {
+					t.Errorf("overlay %+v: zoneA (node1) is too skewed, zoneB (node3) is not", c.scene.Spread[0])
+				}
+			}},
+			{call: "details", args: []string{"pod", "default/mypod"}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
+				a := r["attempt"].(map[string]any)
+				if r["ok"] != true || a["seq"].(float64) != -1 || len(r["spread"].([]any)) != 1 {
+					t.Errorf("details = %v: want the t=0 cycle and the spread", r)
+				}
+			}},
+			{call: "select", args: []string{"", ""}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
+				if c.scene.Spread != nil {
+					t.Errorf("overlay %+v left after unselecting", c.scene.Spread)
+				}
+			}},
+		}},
+		{name: "details explain each attempt", text: preempt, steps: append(loadAndSimulate("p.yaml"),
+			step{call: "seek", args: []string{"1000", "0"}},
+			step{call: "details", args: []string{"pod", "default/critical"}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
+				a := r["attempt"].(map[string]any)
+				if a["number"].(float64) != 2 || a["of"].(float64) != 2 || len(r["events"].([]any)) < 3 {
+					t.Errorf("attempt %v with %d events: want the last of 2", a, len(r["events"].([]any)))
+				}
+			}},
+			step{call: "details", args: []string{"pod", "default/critical", "1"}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
+				a := r["attempt"].(map[string]any)
+				ex := a["explanation"].(map[string]any)
+				if a["number"].(float64) != 1 || ex["preemption"] == nil || a["before"].(float64) < 0 {
+					t.Errorf("attempt 1 = %v: want the cycle that preempted", a)
+				}
+			}},
+			step{call: "details", args: []string{"node", "node-b"}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
+				if r["ok"] != true || r["node"].(map[string]any)["name"] != "node-b" {
+					t.Errorf("details = %v", r)
+				}
+			}},
+		)},
+		{name: "locate and theme reach the canvas", text: spread, steps: []step{
+			{call: "load", args: []string{"s.yaml", spread}},
+			{call: "locate", args: []string{"node", "node1"}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
+				if r["ok"] != true || r["w"].(float64) != 3 {
+					t.Errorf("locate = %v", r)
+				}
+			}},
+			{call: "setTheme", args: []string{"dark"}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
+				if c.theme != "dark" {
+					t.Errorf("theme %q", c.theme)
+				}
+			}},
+		}},
+		{name: "wrong calls are errors", steps: []step{
+			{call: "nosuch", err: `no method "nosuch"`},
+			{call: "load", args: []string{"only-a-name"}, err: "want 2 argument(s) (name, text), got 1"},
+			{call: "seek", args: []string{"x", "0"}, err: "parsing seq"},
+			{call: "select", args: []string{"pods", "a/b"}, err: `unknown kind "pods"`},
+			{call: "details", args: []string{"", "a/b"}, err: `unknown kind ""`},
+			{call: "details", args: []string{"pod", "a/b", "first"}, err: "parsing attempt"},
+			{call: "simulate", args: []string{"10"}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
+				if r["ok"] != true || r["done"] != true {
+					t.Errorf("simulate before any load = %v, want done", r)
+				}
+			}},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := &recorder{}
+			s := New(c, adapt.DefaultBudget)
+			for i, st := range tt.steps {
+				args := st.args
+				if st.call == "load" && len(args) == 2 && args[1] == "" && tt.text != "" {
+					args = []string{args[0], tt.text}
+				}
+				out, err := s.Call(st.call, args)
+				if st.err != "" {
+					if err == nil || !strings.Contains(err.Error(), st.err) {
+						t.Fatalf("step %d %s%v: error %v, want %q", i, st.call, args, err, st.err)
+					}
+					continue
+				}
+				if err != nil {
+					t.Fatalf("step %d %s%v: %v", i, st.call, args, err)
+				}
+				var reply map[string]any
+				if err := json.Unmarshal([]byte(out), &reply); err != nil {
+					t.Fatalf("step %d %s: reply %q is not a JSON object: %v", i, st.call, out, err)
+				}
+				if st.check != nil {
+					st.check(t, reply, c, s)
+				}
+			}
+		})
+	}
+}
+
+// Over the budget, a scenario shows its t=0 view and is not simulated.
+func TestSessionBudget(t *testing.T) {
+	c := &recorder{}
+	s := New(c, adapt.Budget{Nodes: 2, Pods: 100, Events: 100})
+	r := s.Load("p.yaml", example(t, "preemption-basic.yaml"))
+	if !r.OK || !strings.HasPrefix(r.Stopped, "not simulated") || len(c.scene.Nodes) != 3 {
+		t.Fatalf("load = %+v, canvas %d nodes: want the t=0 view, not simulated", r, len(c.scene.Nodes))
+	}
+	if sim := s.Simulate(time.Second); !sim.Done || sim.Events != 0 {
+		t.Errorf("simulate = %+v, want done without events", sim)
+	}
+}

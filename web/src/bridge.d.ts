@@ -1,5 +1,5 @@
 // The object the wasm build publishes as window.schedplay inside the stage
-// frame (wasm/main.go). Every method takes strings and returns a JSON string;
+// frame (wasm/main.go hands each call to ui/session). Every method takes strings and returns a JSON string;
 // a failure or a recovered Go panic comes back as {"ok": false, "error": ...}.
 
 export interface Diagnostic {
@@ -44,10 +44,17 @@ export interface Explanation {
   };
 }
 
-export interface Attempt { seq: number; t: number; number: number; explanation: Explanation }
+// One scheduling cycle of a pod: number of of, ended by event seq, against
+// the cluster as it was after event before (-1: as loaded).
+export interface Attempt { seq: number; t: number; number: number; of: number; before: number; explanation: Explanation }
 
+// A DoNotSchedule spread constraint as PodTopologySpread counted it (the
+// engine's answer): eligible domains, the global minimum, and the skew
+// Filter computes for each node with the key.
 export interface SpreadConstraint {
-  key: string; maxSkew: number; min: number; domains: { name: string; count: number; skew: number }[];
+  key: string; maxSkew: number; min: number; default?: boolean;
+  domains: { name: string; count: number; skew: number }[];
+  nodeDomain: Record<string, string>; nodeSkew: Record<string, number>;
 }
 
 export interface Resources { milliCPU: number; memory: number; pods: number }
@@ -67,7 +74,7 @@ export interface Node {
 
 export interface DetailsReply {
   ok: boolean; kind: "pod" | "node"; pod?: Pod; node?: Node; error?: string;
-  events?: TraceEvent[]; attempt?: Attempt; explainError?: string; spread?: SpreadConstraint[];
+  events?: TraceEvent[]; attempt?: Attempt; explainError?: string; spread?: SpreadConstraint[]; spreadError?: string;
 }
 
 export type BridgeEvent =
@@ -83,7 +90,8 @@ export interface Bridge {
   seek(seq: string, t: string): string; // {ok, gen}: show the state after event seq (-1: t=0) at time t
   setTheme(theme: "light" | "dark"): string;
   select(kind: "" | "pod" | "node", key: string): string;
-  details(kind: "pod" | "node", key: string): string; // DetailsReply
+  // DetailsReply; for a pod, attempt (1-based, "0" or absent: the last) picks the cycle to explain
+  details(kind: "pod" | "node", key: string, attempt?: string): string;
   locate(kind: "pod" | "node", key: string): string; // {ok, x, y, w, h} in CSS px of the frame
   collect(): string; // {ok, collected}: collect garbage now if much waits (as playback starts)
   prefetch(seq: string, ms: string): string; // {ok, done}: build the scene after event seq ahead of its seek, for up to ms; call again until done

@@ -36,6 +36,8 @@ function kv(rows: [string, string][]): HTMLElement {
 export interface Hooks {
   selectPod(key: string): void;
   jump(seq: number): void;
+  // attempt shows the pod's scheduling cycle number n (1-based).
+  attempt(n: number): void;
 }
 
 function status(p: Pod, now: number): string {
@@ -67,6 +69,7 @@ function podDetails(r: DetailsReply, now: number, h: Hooks): HTMLElement[] {
   if (r.attempt) out.push(...attempt(r.attempt, h));
   else if (r.explainError) out.push(el("h3", undefined, "Last attempt"), el("p", "muted", r.explainError));
   if (r.spread?.length) out.push(...spread(r.spread));
+  else if (r.spreadError) out.push(el("h3", undefined, "Topology spread"), el("p", "muted", r.spreadError));
   if (r.events?.length) {
     out.push(el("h3", undefined, "Events"));
     const ul = el("ul", "events");
@@ -87,8 +90,20 @@ function eventItem(e: TraceEvent, h: Hooks): HTMLElement {
 
 function attempt(a: Attempt, h: Hooks): HTMLElement[] {
   const ex = a.explanation;
-  const title = a.seq < 0 ? "Scheduling cycle against the t=0 cluster" : `Last attempt (#${a.number}, t=${fmtTime(a.t)})`;
+  const which = a.number === a.of ? "Last attempt" : "Attempt";
+  const title = a.seq < 0 ? "Scheduling cycle against the t=0 cluster" : `${which} (#${a.number} of ${a.of}, t=${fmtTime(a.t)})`;
   const out: HTMLElement[] = [el("h3", undefined, title)];
+  if (a.seq >= 0 && a.of > 1) {
+    // Each attempt is explained against the cluster as that cycle saw it.
+    const nav = el("div", "attempts");
+    for (const [label, n] of [["‹ earlier", a.number - 1], ["later ›", a.number + 1]] as [string, number][]) {
+      const b = el("button", "link", label) as HTMLButtonElement;
+      b.disabled = n < 1 || n > a.of;
+      b.addEventListener("click", () => h.attempt(n));
+      nav.append(b, document.createTextNode(" "));
+    }
+    out.push(nav);
+  }
   if (ex.message) {
     out.push(el("div", "muted", "FailedScheduling"), el("div", "message", ex.message));
   }
@@ -149,7 +164,7 @@ function attempt(a: Attempt, h: Hooks): HTMLElement[] {
 function spread(list: SpreadConstraint[]): HTMLElement[] {
   const out: HTMLElement[] = [el("h3", undefined, "Topology spread")];
   for (const c of list) {
-    out.push(el("div", "muted", `${c.key}: maxSkew ${c.maxSkew}, minimum ${c.min}`));
+    out.push(el("div", "muted", `${c.key}: maxSkew ${c.maxSkew}, minimum ${c.min}${c.default ? " (a default constraint of the profile)" : ""}`));
     const t = el("table", "explain");
     const hr = el("tr");
     hr.append(el("th", undefined, "Domain"), el("th", undefined, "Matching"), el("th", undefined, "Skew if placed"));

@@ -202,11 +202,16 @@ const hooks = {
       tl.seek(seq);
     });
   },
+  attempt(n: number) {
+    if (selection) showDetails(selection.kind, selection.key, n);
+  },
 };
 
-function showDetails(kind: "pod" | "node", key: string): void {
+// showDetails describes the selected pod or node; for a pod, attempt picks
+// the scheduling cycle to explain (0: the last one so far).
+function showDetails(kind: "pod" | "node", key: string, attempt = 0): void {
   if (!api) return;
-  const r = JSON.parse(api.details(kind, key)) as DetailsReply;
+  const r = JSON.parse(api.details(kind, key, String(attempt))) as DetailsReply;
   if (!r.ok) {
     hideDetails();
     return;

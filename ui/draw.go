@@ -17,16 +17,16 @@ import (
 // Draw paints the current layout; it decides nothing.
 func (g *Game) Draw(screen *ebiten.Image) {
 	defer g.recovered("Draw")
-	key, busy := g.viewKey(), g.motion.Busy()
-	if g.painted && key == g.drawn && !busy && !g.animating {
-		return // the screen is kept between frames (SetScreenClearedEveryFrame(false))
+	// The plan (view.go) skips a frame the screen already shows (it is
+	// kept between frames: SetScreenClearedEveryFrame(false)), and paints
+	// once more after motion ends: that shows the settled positions and
+	// puts the chips that moved into the world picture (drawn live over
+	// it every frame until then, after a seek that moved thousands of them
+	// the next event's frame had to redraw the whole picture).
+	plan := g.frames.plan(g.viewKey(), g.motion.Busy(), len(g.live))
+	if !plan.paint {
+		return
 	}
-	// One more paint after motion ends shows the settled positions, and
-	// puts the chips that moved into the world picture: drawn live over it
-	// every frame until then, after a seek that moved thousands of them the
-	// next event's frame had to redraw the whole picture.
-	settled := g.animating && !busy && len(g.live) > 0
-	g.drawn, g.painted, g.animating = key, true, busy
 	g.paints++
 	z := g.cam.Zoom
 	g.paint.m.reset() // nothing left over from a frame that panicked
@@ -41,18 +41,18 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			g.world.Deallocate()
 		}
 		g.world = ebiten.NewImage(max(g.w, 1), max(g.h, 1))
-		g.worldKey = viewKey{gen: -1}
+		plan.world, plan.hadWorld = true, false
 	}
 	fresh := !g.onScreen
 	g.worldDirty = g.worldDirty[:0]
-	if wk := worldKeyOf(key); wk != g.worldKey || settled {
+	if plan.world {
 		// Updated card by card, the picture changed only in worldDirty,
 		// which restore copies with the rest.
-		if !g.updateWorld(wk) {
+		if !plan.hadWorld || !g.updateWorld(plan.worldKey, plan.prevWorld) {
 			g.drawWorld(g.world)
 			fresh = true
 		}
-		g.worldKey, g.worldScene, g.worldLayout = wk, g.scene, g.layout
+		g.worldScene, g.worldLayout = g.scene, g.layout
 		g.worldEventCard = g.eventCard()
 	}
 	g.restore(screen, fresh)
@@ -204,8 +204,7 @@ const maxDirtyCards = 48
 // queue lane and the cards whose look changed (content, outline, the
 // event's chip, chips starting or ending a move). It reports false when
 // the picture must be redrawn whole.
-func (g *Game) updateWorld(wk viewKey) bool {
-	prev := g.worldKey
+func (g *Game) updateWorld(wk, prev viewKey) bool {
 	prev.gen = wk.gen
 	if g.worldScene == nil || prev != wk || !SameGeometry(g.worldLayout, g.layout) {
 		return false

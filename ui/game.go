@@ -40,40 +40,29 @@ type Game struct {
 	scene *Scene
 	// now is the simulated time shown, in seconds: countdowns and backoffs
 	// are read against it, so playback moves them without a new scene.
-	now       float64
-	gen       int
-	drawnGen  int
-	layout    *Layout
-	legend    []LegendEntry
-	motion    *Motion
-	theme     Theme
-	fonts     *fonts
-	paint     *painter
-	cam       Camera
-	autoFit   bool
-	selected  Hit
-	hover     Hit
-	cursorX   float64
-	cursorY   float64
-	pressed   bool
-	dragging  bool
-	pressX    float64
-	pressY    float64
-	w, h      int
-	scale     float64
+	now      float64
+	gen      int
+	drawnGen int
+	layout   *Layout
+	legend   []LegendEntry
+	motion   *Motion
+	theme    Theme
+	fonts    *fonts
+	paint    *painter
+	// view is the camera, selection, hover and press (view.go): input
+	// becomes intents it applies.
+	view
+	intents   []Intent
 	lastPanic string
-	// drawn is what the screen shows; Draw repaints only when the view
-	// changes, which keeps an idle page from burning a CPU core.
-	drawn     viewKey
-	painted   bool
-	animating bool
-	paints    int
+	// frames plans each frame's repaint (view.go): Draw repaints only when
+	// the view changes, which keeps an idle page from burning a CPU core.
+	frames frames
+	paints int
 	// world is the picture of the queue lane, the regions, the cards and
-	// the chips that hold still (see Draw), kept while worldKey stays; live
+	// the chips that hold still (see Draw), kept while the plan keeps it; live
 	// are the chips left out of it (indices into layout.Chips), drawn over
 	// it every frame.
 	world    *ebiten.Image
-	worldKey viewKey
 	live     []int
 	liveMask []bool // by chip index: in live
 	// worldScene, worldLayout and worldLive are what the world picture
@@ -118,42 +107,11 @@ func (g *Game) Paints() int { return g.paints }
 // picture (moving or showing the clock) instead of from it: for the tests.
 func (g *Game) Live() int { return len(g.live) }
 
-// viewKey is everything that changes the picture.
-type viewKey struct {
-	gen              int
-	theme            string
-	cam              Camera
-	selected, hover  Hit
-	cursorX, cursorY float64
-	w, h             int
-	scale            float64
-	failure          string
-	dragging         bool
-	now              float64
-}
-
-// worldKeyOf is the part of a view key the world picture depends on: not
-// the clock (chips that show it are live), the cursor or the banner.
-func worldKeyOf(k viewKey) viewKey {
-	k.now, k.cursorX, k.cursorY, k.failure, k.dragging = 0, 0, 0, "", false
-	return k
-}
-
 func (g *Game) viewKey() viewKey {
-	k := viewKey{gen: g.gen, theme: g.theme.Name, cam: g.cam, selected: g.selected, hover: g.hover,
-		w: g.w, h: g.h, scale: g.scale, dragging: g.dragging}
-	// The clock shows only in timed chips and a pod's tooltip: when none
-	// shows, time passing repaints nothing (and the canvas is not read back).
-	if g.liveTimed || g.hover.Kind == HitPod {
-		k.now = g.now
-	}
-	if g.hover.Kind != HitNone {
-		k.cursorX, k.cursorY = g.cursorX, g.cursorY // the tooltip follows the cursor
-	}
 	g.mu.Lock()
-	k.failure = g.failureText
+	failure := g.failureText
 	g.mu.Unlock()
-	return k
+	return g.view.key(g.gen, g.theme.Name, failure, g.now, g.liveTimed)
 }
 
 // NewGame returns a game with an empty scene.
@@ -162,7 +120,7 @@ func NewGame(cb Callbacks) (*Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("creating game: %w", err)
 	}
-	g := &Game{cb: cb, fonts: f, paint: newPainter(), motion: NewMotion(), theme: Light, autoFit: true, scale: 1}
+	g := &Game{cb: cb, fonts: f, paint: newPainter(), motion: NewMotion(), theme: Light, view: view{autoFit: true, scale: 1}}
 	g.cordonW = f.width("cordoned", true, 11)
 	g.apply(&Scene{}, 0)
 	return g, nil
@@ -292,12 +250,7 @@ func (g *Game) aspect() float64 {
 }
 
 // fit frames the whole layout between the caption bar and the legend.
-func (g *Game) fit() {
-	if g.w == 0 || g.h == 0 {
-		return
-	}
-	g.cam = FitCanvas(g.layout.Bounds, float64(g.w), float64(g.h), g.scale)
-}
+func (g *Game) fit() { g.view.fit(g.layout.Bounds) }
 
 // recovered turns a panic in the game loop into a report and a banner, so a
 // bug leaves a visible message instead of a dead tab.
@@ -336,54 +289,42 @@ func (g *Game) Update() error {
 	return nil
 }
 
+// input turns this tick's mouse and keyboard into intents (readIntents)
+// and has the view model apply them.
 func (g *Game) input() {
+	g.intents = readIntents(g.intents[:0])
+	if g.view.apply(g.intents, g.hitTest, g.layout.Bounds) {
+		g.report()
+	}
+}
+
+// readIntents reads what the person asks this tick, in Intent order.
+func readIntents(in []Intent) []Intent {
 	cx, cy := ebiten.CursorPosition()
 	x, y := float64(cx), float64(cy)
-	px, py := g.cursorX, g.cursorY
-	g.cursorX, g.cursorY = x, y
-
 	if _, dy := ebiten.Wheel(); dy != 0 {
-		g.cam = g.cam.ZoomAt(x, y, math.Pow(1.12, dy), MinZoom*g.scale, MaxZoom*g.scale)
-		g.autoFit = false
+		in = append(in, Intent{Kind: IntentZoomAt, X: x, Y: y, Factor: math.Pow(1.12, dy)})
 	}
 	switch {
 	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft):
-		g.pressed, g.dragging, g.pressX, g.pressY = true, false, x, y
-	case g.pressed && ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft):
-		if !g.dragging && math.Hypot(x-g.pressX, y-g.pressY) > 4*g.scale {
-			g.dragging = true
-		}
-	case g.pressed:
-		g.pressed = false
-		if !g.dragging {
-			g.click(x, y)
-		}
-		g.dragging = false
+		in = append(in, Intent{Kind: IntentPress, X: x, Y: y})
+	case !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft):
+		in = append(in, Intent{Kind: IntentRelease, X: x, Y: y})
 	}
-	if g.dragging && (x != px || y != py) {
-		g.cam = g.cam.Pan(x-px, y-py)
-		g.autoFit = false
-	}
-
+	in = append(in, Intent{Kind: IntentCursor, X: x, Y: y})
 	if inpututil.IsKeyJustPressed(ebiten.KeyF) || inpututil.IsKeyJustPressed(ebiten.Key0) {
-		g.autoFit = true
-		g.fit()
+		in = append(in, Intent{Kind: IntentFit})
 	}
 	if inpututil.IsKeyJustPressed(ebiten.KeyEqual) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadAdd) {
-		g.cam = g.cam.ZoomAt(float64(g.w)/2, float64(g.h)/2, 1.25, MinZoom*g.scale, MaxZoom*g.scale)
-		g.autoFit = false
+		in = append(in, Intent{Kind: IntentZoomCenter, Factor: 1.25})
 	}
 	if inpututil.IsKeyJustPressed(ebiten.KeyMinus) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadSubtract) {
-		g.cam = g.cam.ZoomAt(float64(g.w)/2, float64(g.h)/2, 0.8, MinZoom*g.scale, MaxZoom*g.scale)
-		g.autoFit = false
+		in = append(in, Intent{Kind: IntentZoomCenter, Factor: 0.8})
 	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) && g.selected.Kind != HitNone {
-		g.selected = Hit{}
-		g.report()
+	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
+		in = append(in, Intent{Kind: IntentUnselect})
 	}
-
-	wx, wy := g.cam.ToWorld(x, y)
-	g.hover = g.hitTest(wx, wy)
+	return in
 }
 
 // hitTest is Layout.HitTest at the chips' drawn places.
@@ -393,12 +334,6 @@ func (g *Game) hitTest(wx, wy float64) Hit {
 		return g.layout.HitTestMoving(wx, wy, g.moving, g.drawnChip)
 	}
 	return g.layout.HitTest(wx, wy, g.drawnChip)
-}
-
-func (g *Game) click(x, y float64) {
-	wx, wy := g.cam.ToWorld(x, y)
-	g.selected = g.hitTest(wx, wy)
-	g.report()
 }
 
 // drawnChip is where chip i of the layout is drawn now.

@@ -1,0 +1,198 @@
+package ui
+
+import "math"
+
+// Intent is one thing the person asked the canvas for, read off the mouse
+// and keyboard once per tick (the ebiten part, input.go); the view model
+// (view.Apply) decides what it does. Screen positions are device pixels.
+type Intent struct {
+	Kind IntentKind
+	X, Y float64
+	// Factor is a zoom's scale (wheel, or the keys + and -).
+	Factor float64
+}
+
+// IntentKind says what an Intent asks.
+type IntentKind int
+
+// Intents, in the order one tick reads them: a press or release takes
+// effect before the cursor's move (a release pans no further, a press
+// starts where the cursor is).
+const (
+	// IntentZoomAt: the wheel zooms by Factor around X, Y.
+	IntentZoomAt IntentKind = iota
+	// IntentPress: the left button went down at X, Y.
+	IntentPress
+	// IntentRelease: the left button is up at X, Y (every tick it is).
+	IntentRelease
+	// IntentCursor: the cursor is at X, Y (every tick); with the button
+	// down beyond dragSlop it pans.
+	IntentCursor
+	// IntentFit: frame the whole cluster again (F or 0).
+	IntentFit
+	// IntentZoomCenter: zoom by Factor around the screen's centre (+, -).
+	IntentZoomCenter
+	// IntentUnselect: clear the selection (Escape).
+	IntentUnselect
+)
+
+// dragSlop is how far (CSS pixels) the cursor moves with the button down
+// before the press is a drag rather than a click.
+const dragSlop = 4
+
+// view is the canvas's view model: the camera, the selection, the hover
+// and the state of a press. It applies intents and holds no picture, so it
+// is tested natively; Game embeds it.
+type view struct {
+	cam      Camera
+	autoFit  bool
+	selected Hit
+	hover    Hit
+	cursorX  float64
+	cursorY  float64
+	pressed  bool
+	dragging bool
+	pressX   float64
+	pressY   float64
+	w, h     int
+	scale    float64
+}
+
+// apply carries out one tick's intents in order, then finds what the
+// cursor hovers. hit tells what is drawn at a world point; bounds is the
+// layout's, for fitting. It reports whether the person changed the
+// selection (a click, Escape), which the host is told of.
+func (v *view) apply(in []Intent, hit func(wx, wy float64) Hit, bounds Rect) (selectionChanged bool) {
+	for _, it := range in {
+		switch it.Kind {
+		case IntentCursor:
+			px, py := v.cursorX, v.cursorY
+			v.cursorX, v.cursorY = it.X, it.Y
+			if v.pressed && !v.dragging && math.Hypot(it.X-v.pressX, it.Y-v.pressY) > dragSlop*v.scale {
+				v.dragging = true
+			}
+			if v.dragging && (it.X != px || it.Y != py) {
+				v.cam = v.cam.Pan(it.X-px, it.Y-py)
+				v.autoFit = false
+			}
+		case IntentZoomAt:
+			v.zoom(it.X, it.Y, it.Factor)
+		case IntentZoomCenter:
+			v.zoom(float64(v.w)/2, float64(v.h)/2, it.Factor)
+		case IntentPress:
+			v.pressed, v.dragging, v.pressX, v.pressY = true, false, it.X, it.Y
+		case IntentRelease:
+			if !v.pressed {
+				continue
+			}
+			v.pressed = false
+			if !v.dragging {
+				v.selected = hit(v.cam.ToWorld(it.X, it.Y))
+				selectionChanged = true
+			}
+			v.dragging = false
+		case IntentFit:
+			v.autoFit = true
+			v.fit(bounds)
+		case IntentUnselect:
+			if v.selected.Kind != HitNone {
+				v.selected = Hit{}
+				selectionChanged = true
+			}
+		}
+	}
+	v.hover = hit(v.cam.ToWorld(v.cursorX, v.cursorY))
+	return selectionChanged
+}
+
+func (v *view) zoom(x, y, factor float64) {
+	v.cam = v.cam.ZoomAt(x, y, factor, MinZoom*v.scale, MaxZoom*v.scale)
+	v.autoFit = false
+}
+
+// fit frames bounds between the caption bar and the legend.
+func (v *view) fit(bounds Rect) {
+	if v.w == 0 || v.h == 0 {
+		return
+	}
+	v.cam = FitCanvas(bounds, float64(v.w), float64(v.h), v.scale)
+}
+
+// viewKey is everything that changes the picture.
+type viewKey struct {
+	gen              int
+	theme            string
+	cam              Camera
+	selected, hover  Hit
+	cursorX, cursorY float64
+	w, h             int
+	scale            float64
+	failure          string
+	dragging         bool
+	now              float64
+}
+
+// worldKeyOf is the part of a view key the world picture depends on: not
+// the clock (chips that show it are live), the cursor or the banner.
+func worldKeyOf(k viewKey) viewKey {
+	k.now, k.cursorX, k.cursorY, k.failure, k.dragging = 0, 0, 0, "", false
+	return k
+}
+
+// key is the view's part of the picture's key, with the scene generation,
+// theme, banner and clock. The clock counts only when it shows: in timed
+// chips (timed) or a pod's tooltip; otherwise time passing repaints
+// nothing (and the canvas is not read back).
+func (v *view) key(gen int, theme, failure string, now float64, timed bool) viewKey {
+	k := viewKey{gen: gen, theme: theme, cam: v.cam, selected: v.selected, hover: v.hover,
+		w: v.w, h: v.h, scale: v.scale, dragging: v.dragging, failure: failure}
+	if timed || v.hover.Kind == HitPod {
+		k.now = now
+	}
+	if v.hover.Kind != HitNone {
+		k.cursorX, k.cursorY = v.cursorX, v.cursorY // the tooltip follows the cursor
+	}
+	return k
+}
+
+// framePlan is what one frame repaints.
+type framePlan struct {
+	// paint is false when the screen already shows this view.
+	paint bool
+	// world: the world picture is out of date (the view changed, or
+	// motion just ended and the chips it moved go into the picture);
+	// worldKey is what it is to show, prevWorld what it shows (hadWorld
+	// false: nothing yet), for updating it card by card.
+	world               bool
+	worldKey, prevWorld viewKey
+	hadWorld            bool
+	// settled: this is the paint after motion ended.
+	settled bool
+}
+
+// frames remembers what the screen shows, to plan the next frame.
+type frames struct {
+	drawn     viewKey
+	painted   bool
+	animating bool
+	world     viewKey
+	worldSet  bool
+}
+
+// plan decides what the frame for view key repaints: nothing when the
+// screen shows key, no chip moves and none did last frame; one more
+// paint after motion ends with chips drawn live (it puts them into the
+// world picture); the world picture when its part of the key changed.
+func (f *frames) plan(key viewKey, busy bool, live int) framePlan {
+	if f.painted && key == f.drawn && !busy && !f.animating {
+		return framePlan{}
+	}
+	p := framePlan{paint: true, settled: f.animating && !busy && live > 0}
+	f.drawn, f.painted, f.animating = key, true, busy
+	p.worldKey, p.prevWorld, p.hadWorld = worldKeyOf(key), f.world, f.worldSet
+	if !f.worldSet || p.worldKey != f.world || p.settled {
+		p.world = true
+		f.world, f.worldSet = p.worldKey, true
+	}
+	return p
+}

@@ -113,7 +113,12 @@ type rule struct {
 
 var (
 	inCore     = func(p string) bool { return within(p, module+"/core/...") }
-	inCanvas   = func(p string) bool { return within(p, module+"/ui/...") && !within(p, module+"/ui/adapt") }
+	// The canvas is ui/ but ui/adapt (engine answers to scenes) and
+	// ui/session (the playback session: it plays a run from ui/adapt and
+	// hands scenes to the canvas, the host side of it, as wasm is).
+	inCanvas = func(p string) bool {
+		return within(p, module+"/ui/...") && !within(p, module+"/ui/adapt") && !within(p, module+"/ui/session")
+	}
 	notWasm    = func(p string) bool { return p != module+"/wasm" }
 	isCLI      = func(p string) bool { return p == module+"/cmd/schedplay" }
 	engineOnly = "the engine is pure data in and out; the caller (the CLI, wasm) does the I/O"

@@ -397,7 +397,11 @@ func (s *Simulation) bind(sp *simPod, res scheduler.ScheduleResult) {
 	}
 	s.changes++
 	reason := "bound to " + node + ": " + describeChoice(res)
-	s.emit(Event{Kind: EvScheduled, Pod: p.Key(), Node: node, Reason: reason, Ties: res.Tied})
+	e := Event{Kind: EvScheduled, Pod: p.Key(), Node: node, Reason: reason, Ties: res.Tied}
+	if len(res.Tied) > 0 && res.TiedCount > len(res.Tied) {
+		e.TieCount = res.TiedCount
+	}
+	s.emit(e)
 	s.requeue(assignedPodAdd, p)
 }
 
@@ -411,7 +415,11 @@ func describeChoice(res scheduler.ScheduleResult) string {
 	// Concatenation, not fmt: this runs for every binding.
 	top := "highest score " + strconv.FormatInt(res.TopScore, 10) + " among " + strconv.Itoa(res.FeasibleNodes) + " feasible nodes"
 	if len(res.Tied) > 1 {
-		return top + ", a tie: " + strings.Join(res.Tied, ", ") + " scored " + strconv.FormatInt(res.TopScore, 10) + " each" +
+		names := strings.Join(res.Tied, ", ")
+		if res.TiedCount > len(res.Tied) {
+			names = strconv.Itoa(res.TiedCount) + " nodes (" + names + ", ...)"
+		}
+		return top + ", a tie: " + names + " scored " + strconv.FormatInt(res.TopScore, 10) + " each" +
 			"; kube-scheduler picks one of them at random, this run took " + res.SuggestedHost
 	}
 	return top

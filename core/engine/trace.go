@@ -86,8 +86,11 @@ type Event struct {
 	Until *Duration `json:"until,omitempty"`
 	// Ties are the nodes that shared the top score when the pod was bound
 	// to one of them (on Scheduled): kube-scheduler picks among them at
-	// random, Node is the one this run took.
-	Ties []string `json:"ties,omitempty"`
+	// random, Node is the one this run took. At most
+	// scheduler.MaxTiedNames are named (the first by name); TieCount
+	// counts them all when there are more.
+	Ties     []string `json:"ties,omitempty"`
+	TieCount int      `json:"tieCount,omitempty"`
 }
 
 // Duration prints as seconds in JSON.

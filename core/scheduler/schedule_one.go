@@ -51,11 +51,13 @@ type ScheduleResult struct {
 	TopScore int64
 	// Nominated is set when the pod's nominated node passed and was taken unscored.
 	Nominated bool
-	// Tied lists, sorted, every feasible node whose total equals TopScore
-	// when there are several: upstream's selectHost takes one of them at
-	// random (reservoir sampling in v1.36's selectHost), so the choice
-	// among them is not a decision a lesson may rest on.
-	Tied []string
+	// Tied names, sorted, the feasible nodes whose total equals TopScore
+	// (at most MaxTiedNames of them, the first by name) when there are
+	// several, and TiedCount counts them all: upstream's selectHost takes
+	// one of them at random (reservoir sampling), so the choice among them
+	// is not a decision a lesson may rest on.
+	Tied      []string
+	TiedCount int
 }
 
 // SchedulePod runs one scheduling algorithm pass (PreFilter, Filter,
@@ -88,18 +90,26 @@ func (s *Scheduler) SchedulePod(state *framework.CycleState, pod *api.Pod, snaps
 		return ScheduleResult{}, st.AsError()
 	}
 	best := selectHostIndex(totals, &s.selectHeap)
+	tied, count := tiedNodes(feasible, totals, totals[best])
 	return ScheduleResult{
 		SuggestedHost:  feasible[best].Node().Name,
 		EvaluatedNodes: len(feasible) + rejected,
 		FeasibleNodes:  len(feasible),
 		TopScore:       totals[best],
-		Tied:           tiedNodes(feasible, totals, totals[best]),
+		Tied:           tied,
+		TiedCount:      count,
 	}, nil
 }
 
-// tiedNodes names, sorted, the nodes whose total is top when more than one
-// has it; nil otherwise (the common case allocates nothing).
-func tiedNodes(nodes []*framework.NodeInfo, totals []int64, top int64) []string {
+// MaxTiedNames bounds the tied nodes a result names: on a large cluster of
+// equal nodes nearly every binding ties among hundreds, and a list of them
+// all per binding would cost more than the cycle.
+const MaxTiedNames = 8
+
+// tiedNodes counts the nodes whose total is top and names, sorted, the
+// first MaxTiedNames of them by name, when more than one has it; nil and
+// the count otherwise (the common case allocates nothing).
+func tiedNodes(nodes []*framework.NodeInfo, totals []int64, top int64) ([]string, int) {
 	n := 0
 	for _, t := range totals {
 		if t == top {
@@ -107,16 +117,26 @@ func tiedNodes(nodes []*framework.NodeInfo, totals []int64, top int64) []string 
 		}
 	}
 	if n < 2 {
-		return nil
+		return nil, n
 	}
-	out := make([]string, 0, n)
+	out := make([]string, 0, min(n, MaxTiedNames))
 	for i, t := range totals {
-		if t == top {
-			out = append(out, nodes[i].Node().Name)
+		if t != top {
+			continue
 		}
+		name := nodes[i].Node().Name
+		// Insertion among the few smallest names seen so far.
+		j := sort.SearchStrings(out, name)
+		if j == MaxTiedNames {
+			continue
+		}
+		if len(out) < MaxTiedNames {
+			out = append(out, "")
+		}
+		copy(out[j+1:], out[j:])
+		out[j] = name
 	}
-	sort.Strings(out)
-	return out
+	return out, n
 }
 
 // newNodeToStatus returns the spare map from the last successful cycle,

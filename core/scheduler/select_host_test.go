@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/schedplay/schedplay/core/api"
+	"github.com/schedplay/schedplay/core/framework"
 	"github.com/schedplay/schedplay/core/framework/runtime"
 )
 
@@ -59,5 +61,29 @@ func TestSelectHostMatchesRecordHeap(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// tiedNodes names the first MaxTiedNames tied nodes by name, in order,
+// and counts them all; a node that wins outright has none.
+func TestTiedNodes(t *testing.T) {
+	var nodes []*framework.NodeInfo
+	var totals []int64
+	for i := 19; i >= 0; i-- { // names arrive in reverse order
+		n := &api.Node{}
+		n.Name = fmt.Sprintf("node-%02d", i)
+		ni := framework.NewNodeInfo()
+		ni.SetNode(n)
+		nodes = append(nodes, ni)
+		totals = append(totals, int64(10+i%2)) // the odd nodes score 11
+	}
+	names, count := tiedNodes(nodes, totals, 11)
+	want := []string{"node-01", "node-03", "node-05", "node-07", "node-09", "node-11", "node-13", "node-15"}
+	if count != 10 || fmt.Sprint(names) != fmt.Sprint(want) {
+		t.Errorf("tiedNodes = %v, %d; want %v, 10", names, count, want)
+	}
+	totals[0] = 12 // node-19 alone on top
+	if names, count := tiedNodes(nodes, totals, 12); names != nil || count != 1 {
+		t.Errorf("a single top node: tiedNodes = %v, %d; want nil, 1", names, count)
 	}
 }

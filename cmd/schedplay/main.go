@@ -19,7 +19,7 @@ import (
 const usage = `schedplay: a kube-scheduler v1.36 playground engine
 
 Usage:
-  schedplay explain FILE --pod NAMESPACE/NAME [--output json]
+  schedplay explain FILE --pod NAMESPACE/NAME [--output json] [--limit NAME=N]
       One scheduling cycle for a pending pod against the cluster at t=0:
       every node's filter verdict or scores, the chosen node(s), and, when
       nothing fits, the FailedScheduling message and the preemption dry run.
@@ -31,6 +31,9 @@ Usage:
 
 FILE may be - to read the scenario from standard input, for example
   kubectl get nodes,pods,pdb,priorityclasses -A -o yaml | schedplay explain - --pod NS/NAME
+
+--limit NAME=N (repeatable) raises a load limit: bytes, depth, width,
+aliases, nodes or pods (docs/limits.md); the defaults are the playground's.
 `
 
 func main() {
@@ -83,21 +86,30 @@ func parseArgs(fs *flag.FlagSet, args []string) (string, error) {
 // named, as compilers name it.
 const stdinName = "<stdin>"
 
-// load reads and loads the scenario; file "-" is standard input.
-func load(file string, stdin io.Reader, stderr io.Writer) (*scenario.Scenario, bool) {
+// limitsFlag registers --limit on fs; its value starts at the playground's.
+func limitsFlag(fs *flag.FlagSet) *scenario.Limits {
+	lim := scenario.DefaultLimits
+	fs.Var(&lim, "limit", "raise a load limit, as NAME=N (bytes, depth, width, aliases, nodes, pods); repeatable")
+	return &lim
+}
+
+// load reads and loads the scenario; file "-" is standard input. It reads
+// no more than one byte past the byte limit: the loader refuses what is
+// over it, and a huge input is not read whole for that.
+func load(file string, lim *scenario.Limits, stdin io.Reader, stderr io.Writer) (*scenario.Scenario, bool) {
 	var data []byte
 	var err error
 	if file == "-" {
 		file = stdinName
-		data, err = io.ReadAll(stdin)
+		data, err = io.ReadAll(io.LimitReader(stdin, int64(lim.Bytes)+1))
 	} else {
-		data, err = os.ReadFile(file)
+		data, err = readLimited(file, lim.Bytes)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "schedplay: reading scenario: %v\n", err)
 		return nil, false
 	}
-	s, err := scenario.Load(file, data)
+	s, err := scenario.LoadLimited(file, data, *lim)
 	if err != nil {
 		var list scenario.ErrorList
 		if errors.As(err, &list) {
@@ -119,6 +131,7 @@ func explain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("explain", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	podKey := fs.String("pod", "", "the pending pod to explain, as NAMESPACE/NAME")
+	lim := limitsFlag(fs)
 	output := fs.String("output", "text", "output format: text or json")
 	file, err := parseArgs(fs, args)
 	if err != nil {
@@ -133,7 +146,7 @@ func explain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "schedplay explain: --output must be text or json, not %q\n", *output)
 		return 2
 	}
-	s, ok := load(file, stdin, stderr)
+	s, ok := load(file, lim, stdin, stderr)
 	if !ok {
 		return 1
 	}
@@ -162,6 +175,7 @@ func simulate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	trace := fs.Bool("trace", false, "print the event log, one JSON object per line")
 	seed := fs.Uint64("seed", 0, "seed for upstream's random choices")
 	maxEvents := fs.Int("max-events", 0, "stop after this many events (0: the default budget)")
+	lim := limitsFlag(fs)
 	file, err := parseArgs(fs, args)
 	if err != nil {
 		fmt.Fprintf(stderr, "schedplay simulate: %v\n", err)
@@ -171,7 +185,7 @@ func simulate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "schedplay simulate: --output must be text or json, not %q\n", *output)
 		return 2
 	}
-	s, ok := load(file, stdin, stderr)
+	s, ok := load(file, lim, stdin, stderr)
 	if !ok {
 		return 1
 	}
@@ -200,4 +214,14 @@ func simulate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	return 0
+}
+
+// readLimited reads a file, but no more than one byte past limit.
+func readLimited(file string, limit int) ([]byte, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, int64(limit)+1))
 }

@@ -23,8 +23,10 @@ type Cache struct {
 
 // cachedDoc is one document (the text between two "---" lines) as read.
 type cachedDoc struct {
-	line  int      // the text's first line when it was parsed
-	trees []*ynode // positions are those of line
+	line   int // the text's first line when it was parsed
+	parsed parsedDoc
+	// trees are parsed.trees, with positions those of line.
+	trees []*ynode
 	// read is set when reading the trees depended on the trees alone
 	// (Timeline and Lesson documents also depend on the loader's state):
 	// objs then hold pristine copies of the decoded values (admission
@@ -45,38 +47,48 @@ type docPiece struct {
 
 // Load is Load reusing the documents of the previous load.
 func (c *Cache) Load(filename string, data []byte) (*Scenario, error) {
-	l := &loader{file: filename, src: data}
+	l := &loader{file: filename, src: data, lim: DefaultLimits}
 	return l.finish(c.load(l))
 }
 
 func (c *Cache) load(l *loader) *Scenario {
+	if !l.precheck() {
+		return nil
+	}
 	pieces, ok := splitDocuments(l.src)
 	if !ok {
 		c.docs = nil
-		return l.load()
+		return l.loadChecked()
 	}
 	next := make(map[string]*cachedDoc, len(pieces))
 	docs := make([]*cachedDoc, len(pieces))
 	var buildErr *Diagnostic
+	var aliases aliasTotal
 	for i, p := range pieces {
 		cd := c.docs[string(p.text)]
 		switch {
 		case cd == nil:
-			trees, berr, err := parsePiece(p.text, p.line-1)
+			pd, err := parsePiece(p.text, p.line-1, l.lim.Aliases)
 			if err != nil {
 				// The whole stream's parse reports the error as Load does.
 				c.docs = nil
-				return l.load()
+				return l.loadChecked()
 			}
-			if berr != nil {
+			if pd.berr != nil {
 				if buildErr == nil {
-					buildErr = berr
+					buildErr = pd.berr
 				}
 				continue
 			}
-			cd = &cachedDoc{line: p.line, trees: trees}
+			cd = &cachedDoc{line: p.line, parsed: pd, trees: pd.trees}
 		case cd.line != p.line:
-			cd = &cachedDoc{line: p.line, trees: shiftTrees(cd.trees, p.line-cd.line)}
+			pd := cd.parsed
+			pd.firstAlias.Line += p.line - cd.line
+			cd = &cachedDoc{line: p.line, parsed: pd, trees: shiftTrees(cd.trees, p.line-cd.line)}
+		}
+		if buildErr == nil && !aliases.add(l, cd.parsed) {
+			c.docs = nil
+			return nil
 		}
 		docs[i] = cd
 		if _, dup := next[string(p.text)]; !dup {
@@ -91,6 +103,9 @@ func (c *Cache) load(l *loader) *Scenario {
 		return nil
 	}
 	for _, cd := range docs {
+		if l.budget.over {
+			break
+		}
 		if cd.read {
 			for _, d := range cd.diags {
 				l.add(d)
@@ -103,6 +118,7 @@ func (c *Cache) load(l *loader) *Scenario {
 					cp.val, _ = c.clone(o.val)
 				}
 				l.objs = append(l.objs, &cp)
+				l.countObject(&cp)
 			}
 			cd.spare = nil
 			continue
@@ -217,26 +233,42 @@ func splitDocuments(src []byte) ([]docPiece, bool) {
 	return out, true
 }
 
+// parsedDoc is one piece of the file, parsed and built.
+type parsedDoc struct {
+	trees []*ynode
+	// berr is a document that cannot be built (as parseDocuments reports it).
+	berr *Diagnostic
+	// aliased is how many nodes its aliases add, from firstAlias on.
+	aliased    int
+	firstAlias Pos
+}
+
 // parsePiece parses one document's text whose first line is offset+1 of
-// the file. berr is a document that cannot be built (as parseDocuments
-// reports it); err a YAML syntax error.
-func parsePiece(text []byte, offset int) (trees []*ynode, berr *Diagnostic, err error) {
+// the file, its aliases adding at most aliasLimit nodes; err is a YAML
+// syntax error.
+func parsePiece(text []byte, offset, aliasLimit int) (parsedDoc, error) {
+	var pd parsedDoc
 	f, err := parser.ParseBytes(text, 0)
 	if err != nil {
-		return nil, nil, err
+		return pd, err
 	}
 	for _, d := range f.Docs {
 		if d == nil || d.Body == nil {
 			continue
 		}
-		b := &treeBuilder{anchors: map[string]*ynode{}, lineOffset: offset}
+		b := &treeBuilder{anchors: map[string]*ynode{}, lineOffset: offset, limit: aliasLimit - pd.aliased}
 		n := b.build(d.Body)
 		if b.err != nil {
-			return nil, b.err, nil
+			pd.berr = b.err
+			return pd, nil
 		}
-		trees = append(trees, n)
+		if pd.aliased == 0 {
+			pd.firstAlias = b.firstAlias
+		}
+		pd.aliased += b.aliased
+		pd.trees = append(pd.trees, n)
 	}
-	return trees, nil, nil
+	return pd, nil
 }
 
 // shiftTrees copies trees moved down by delta lines (aliases stay shared).

@@ -47,6 +47,7 @@ type object struct {
 type loader struct {
 	file  string
 	src   []byte
+	lim   Limits
 	diags []Diagnostic
 	objs  []*object
 	// timeline and the objects its actions create (kept out of objs: they
@@ -57,6 +58,8 @@ type loader struct {
 	byVal    map[any]*object // objectOf's index, once all objects are read
 	// variant, when set, names the lesson variant LoadVariant applies.
 	variant string
+	// budget counts nodes and pods as objects are read (limits.go).
+	budget budget
 }
 
 func (l *loader) add(d Diagnostic) {
@@ -95,11 +98,27 @@ func scalarAt(n *ynode, keys ...string) (string, *ynode) {
 }
 
 func (l *loader) load() *Scenario {
+	if !l.precheck() {
+		return nil
+	}
+	return l.loadChecked()
+}
+
+// precheck refuses input over the byte, depth or width limits before the
+// YAML parser sees it.
+func (l *loader) precheck() bool {
+	return l.checkSize() && l.checkShape()
+}
+
+func (l *loader) loadChecked() *Scenario {
 	docs := l.parseDocuments()
 	if l.variant != "" && !l.hasErrors() {
 		docs = l.patchDocuments(docs)
 	}
 	for _, doc := range docs {
+		if l.budget.over {
+			break
+		}
 		l.readDocument(doc)
 	}
 	if l.hasErrors() {
@@ -126,6 +145,9 @@ func (l *loader) readDocument(doc *ynode) {
 			return
 		}
 		for _, it := range items.items {
+			if l.budget.over {
+				return
+			}
 			if it.kind != yMap {
 				l.errorAt(it.pos, "", "items", "a List item must be a Kubernetes object (a mapping), got "+it.describe(), "")
 				continue
@@ -186,6 +208,7 @@ func (l *loader) readObject(n *ynode) {
 	d.decode(n, valueOf(o.val), "", true)
 	o.paths = d.pos
 	l.objs = append(l.objs, o)
+	l.countObject(o)
 }
 
 // assemble validates the decoded objects together, admits them and builds the Scenario.

@@ -118,7 +118,12 @@ const maxErrors = 50
 // Load decodes, validates and admits a scenario. It returns an ErrorList when
 // the input has any error; warnings are in Scenario.Warnings.
 func Load(filename string, data []byte) (*Scenario, error) {
-	l := &loader{file: filename, src: data}
+	return LoadLimited(filename, data, DefaultLimits)
+}
+
+// LoadLimited is Load within other limits than DefaultLimits.
+func LoadLimited(filename string, data []byte, lim Limits) (*Scenario, error) {
+	l := &loader{file: filename, src: data, lim: lim}
 	return l.finish(l.load())
 }
 

@@ -1,7 +1,9 @@
 package scenario
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -228,6 +230,7 @@ func (l *loader) readAction(n *ynode, path string) *Action {
 				return nil
 			}
 			act.Replicas = int32(v)
+			l.scaleTo(ref.Kind+"/"+ref.Namespace+"/"+ref.Name, int(v), rn.pos, obj, bpath+".replicas")
 		}
 	case ActionPressure:
 		p, ok := l.readPressure(body, bpath)
@@ -239,12 +242,18 @@ func (l *loader) readAction(n *ynode, path string) *Action {
 	return act
 }
 
+// parseAt reads an action's time: a duration or a number of seconds, 0 or
+// more. NaN, infinities and numbers past what a time.Duration holds (about
+// 292 years) are refused rather than wrapped into an earlier time.
 func parseAt(n *ynode) (time.Duration, bool) {
 	if n.kind != yScalar {
 		return 0, false
 	}
-	if f, err := strconv.ParseFloat(n.text, 64); err == nil {
-		return time.Duration(f * float64(time.Second)), f >= 0
+	if f, err := strconv.ParseFloat(n.text, 64); err == nil || errors.Is(err, strconv.ErrRange) {
+		if err != nil || math.IsNaN(f) || f < 0 || f >= math.MaxInt64/float64(time.Second) {
+			return 0, false
+		}
+		return time.Duration(f * float64(time.Second)), true
 	}
 	d, err := time.ParseDuration(n.text)
 	return d, err == nil && d >= 0

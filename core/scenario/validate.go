@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/schedplay/schedplay/core/api"
+	"github.com/schedplay/schedplay/core/termination"
 )
 
 // validator checks one object as the API server's validation would, with
@@ -77,6 +78,7 @@ func (v *validator) validate() {
 		v.node(x)
 	case *api.Pod:
 		v.podSpec("spec", &x.Spec, true)
+		v.durationAnnotations(meta.Annotations)
 	case *api.PriorityClass:
 		v.priorityClass(x)
 	case *api.PodDisruptionBudget:
@@ -90,11 +92,34 @@ func (v *validator) validate() {
 	case *api.Service:
 		v.labels("spec.selector", x.Spec.Selector)
 	case *api.ReplicationController:
+		v.replicas(x.Spec.Replicas)
 		v.labels("spec.selector", x.Spec.Selector)
 	}
 }
 
+// durationAnnotations checks the annotations that time a termination
+// (core/termination): each a finite number of seconds, 0 or more.
+func (v *validator) durationAnnotations(a map[string]string) {
+	for _, k := range []string{termination.AnnotationPreStopSeconds, termination.AnnotationShutdownSeconds} {
+		if val, ok := a[k]; ok {
+			if _, err := termination.ParseSeconds(val); err != nil {
+				v.err("metadata.annotations["+k+"]", err.Error(), `write a number of seconds such as "5" or "0.5"`)
+			}
+		}
+	}
+}
+
+// replicas is ValidateNonnegativeField on spec.replicas, as upstream's
+// ValidateReplicaSetSpec, ValidateDeploymentSpec, ValidateStatefulSetSpec
+// and ValidateReplicationControllerSpec apply it.
+func (v *validator) replicas(r *int32) {
+	if r != nil && *r < 0 {
+		v.err("spec.replicas", fmt.Sprintf("must be greater than or equal to 0, got %d", *r), "write 0 or more replicas")
+	}
+}
+
 func (v *validator) workload(s *api.WorkloadSpec) {
+	v.replicas(s.Replicas)
 	v.labelSelector("spec.selector", s.Selector)
 	v.labels("spec.template.metadata.labels", s.Template.Labels)
 }

@@ -99,7 +99,7 @@ func (l *loader) checkPatchOp(op *ynode, path string) (object string, f map[stri
 // patch changes the parsed documents before they are read, so positions in
 // messages point at the file (the variant's lines for what it set).
 func LoadVariant(filename string, data []byte, variant string) (*Scenario, error) {
-	l := &loader{file: filename, src: data, variant: variant}
+	l := &loader{file: filename, src: data, lim: DefaultLimits, variant: variant}
 	return l.finish(l.load())
 }
 

@@ -22,8 +22,8 @@ type ynode struct {
 	vals []*ynode
 	// sequence items
 	items []*ynode
-	// size counts the nodes under n with aliases expanded (saturating), so
-	// that alias bombs are caught without walking them.
+	// size counts the nodes under n with aliases expanded (saturating at
+	// maxSize), so that alias bombs are caught without walking them.
 	size int
 }
 
@@ -60,13 +60,17 @@ func (n *ynode) get(key string) *ynode {
 	return nil
 }
 
-// maxNodes bounds alias expansion ("billion laughs").
-const maxNodes = 1 << 20
+// maxSize is where ynode.size saturates: above any Limits.Aliases.
+const maxSize = 1 << 50
 
 type treeBuilder struct {
 	anchors map[string]*ynode
-	count   int
-	err     *Diagnostic
+	// aliased counts the nodes aliases add (Limits.Aliases bounds it for
+	// the whole file); firstAlias is where the first alias is.
+	aliased    int
+	limit      int
+	firstAlias Pos
+	err        *Diagnostic
 	// lineOffset is added to every line (a document parsed on its own).
 	lineOffset int
 }
@@ -89,19 +93,36 @@ func (l *loader) parseDocuments() []*ynode {
 		pieces = []docPiece{{text: l.src, line: 1}}
 	}
 	var docs []*ynode
+	var aliases aliasTotal
 	for _, p := range pieces {
-		trees, berr, err := parsePiece(p.text, p.line-1)
+		pd, err := parsePiece(p.text, p.line-1, l.lim.Aliases)
 		if err != nil {
 			l.syntaxError(err, p.line-1)
 			return nil
 		}
-		if berr != nil {
-			l.add(*berr)
+		if pd.berr != nil {
+			l.add(*pd.berr)
 			return nil
 		}
-		docs = append(docs, trees...)
+		if !aliases.add(l, pd) {
+			return nil
+		}
+		docs = append(docs, pd.trees...)
 	}
 	return docs
+}
+
+// aliasTotal counts the nodes aliases add over the whole file: the cap of
+// one document alone would let a file of many documents expand without bound.
+type aliasTotal struct{ n int }
+
+func (t *aliasTotal) add(l *loader, pd parsedDoc) bool {
+	t.n = min(maxSize, t.n+pd.aliased)
+	if t.n <= l.lim.Aliases {
+		return true
+	}
+	l.errorAt(pd.firstAlias, "", "", fmt.Sprintf("aliases expand the file past %d YAML nodes (this document's from here add %d)", l.lim.Aliases, pd.aliased), "use fewer aliases; "+raise("aliases", l.lim.Aliases))
+	return false
 }
 
 // syntaxError reports a goccy syntax or parse error at its token, in a
@@ -140,10 +161,10 @@ func (b *treeBuilder) build(n ast.Node) *ynode {
 	if y.size == 0 {
 		y.size = 1
 		for _, v := range y.vals {
-			y.size = min(maxNodes+1, y.size+v.size)
+			y.size = min(maxSize, y.size+v.size)
 		}
 		for _, v := range y.items {
-			y.size = min(maxNodes+1, y.size+v.size)
+			y.size = min(maxSize, y.size+v.size)
 		}
 	}
 	return y
@@ -152,10 +173,6 @@ func (b *treeBuilder) build(n ast.Node) *ynode {
 func (b *treeBuilder) build1(n ast.Node) *ynode {
 	if b.err != nil {
 		return &ynode{}
-	}
-	b.count++
-	if b.count > maxNodes {
-		return b.fail(n, "document is too large after expanding aliases", "use fewer aliases")
 	}
 	pos := b.nodePos(n)
 	switch v := n.(type) {
@@ -188,9 +205,12 @@ func (b *treeBuilder) build1(n ast.Node) *ynode {
 		if !ok {
 			return b.fail(n, fmt.Sprintf("unknown alias *%s", name), "define the anchor &"+name+" before using it")
 		}
-		b.count += target.size
-		if b.count > maxNodes {
-			return b.fail(n, "document is too large after expanding aliases", "use fewer aliases")
+		if b.aliased == 0 {
+			b.firstAlias = pos
+		}
+		b.aliased = min(maxSize, b.aliased+target.size)
+		if b.aliased > b.limit {
+			return b.fail(n, fmt.Sprintf("aliases expand this document past %d YAML nodes", b.limit), "use fewer aliases; "+raise("aliases", b.limit))
 		}
 		return target
 	case *ast.MappingNode:

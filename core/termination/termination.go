@@ -4,6 +4,8 @@
 package termination
 
 import (
+	"fmt"
+	"math"
 	"strconv"
 	"time"
 
@@ -83,13 +85,16 @@ func KubeletPlan(pod *api.Pod, grace int64, override *int64) Plan {
 		elapsed := time.Duration(0)
 		if hook > 0 && grace > 0 {
 			// The hook is cut off at the grace period; the kubelet counts whole seconds.
-			elapsed = min(hook, time.Duration(grace)*time.Second).Truncate(time.Second)
+			elapsed = min(hook, Seconds(grace)).Truncate(time.Second)
 		}
-		remaining := time.Duration(grace)*time.Second - elapsed
+		remaining := Seconds(grace) - elapsed
 		if remaining < MinimumGracePeriodSeconds*time.Second {
 			remaining = MinimumGracePeriodSeconds * time.Second
 		}
 		end := elapsed + remaining
+		if end < elapsed {
+			end = math.MaxInt64 // saturated: both near the most a Duration holds
+		}
 		killed := false
 		if hasShutdown {
 			if shutdown < remaining {
@@ -120,7 +125,7 @@ func preStopDuration(pod *api.Pod, c *api.Container) time.Duration {
 	}
 	h := c.Lifecycle.PreStop
 	if h.Sleep != nil {
-		return time.Duration(h.Sleep.Seconds) * time.Second
+		return Seconds(h.Sleep.Seconds)
 	}
 	if d, ok := seconds(pod, AnnotationPreStopSeconds); ok {
 		return d
@@ -133,9 +138,37 @@ func seconds(pod *api.Pod, key string) (time.Duration, bool) {
 	if !ok {
 		return 0, false
 	}
-	f, err := strconv.ParseFloat(v, 64)
-	if err != nil || f < 0 {
+	d, err := ParseSeconds(v)
+	if err != nil {
 		return 0, false // the loader rejects such values with a positioned error
 	}
-	return time.Duration(f * float64(time.Second)), true
+	return d, true
+}
+
+// Seconds converts whole seconds to a Duration, saturating where a
+// Duration (about 292 years) cannot hold them: a grace period of 10^10 s
+// must stay longer than any other, not wrap into a short or negative one.
+func Seconds(s int64) time.Duration {
+	switch {
+	case s > math.MaxInt64/int64(time.Second):
+		return math.MaxInt64
+	case s < math.MinInt64/int64(time.Second):
+		return math.MinInt64
+	}
+	return time.Duration(s) * time.Second
+}
+
+// ParseSeconds reads a duration annotation: a number of seconds, 0 or
+// more (fractions allowed), saturating past what a Duration holds.
+func ParseSeconds(v string) (time.Duration, error) {
+	f, err := strconv.ParseFloat(v, 64)
+	switch {
+	case err != nil, math.IsNaN(f), math.IsInf(f, 0):
+		return 0, fmt.Errorf("%q is not a finite number of seconds", v)
+	case f < 0:
+		return 0, fmt.Errorf("%q is negative", v)
+	case f >= math.MaxInt64/float64(time.Second):
+		return math.MaxInt64, nil
+	}
+	return time.Duration(f * float64(time.Second)), nil
 }

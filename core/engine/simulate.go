@@ -156,7 +156,7 @@ func NewSimulation(sc *scenario.Scenario, opts Options) (*Simulation, error) {
 		ReplicaSetList: sc.ReplicaSets, StatefulSetList: sc.StatefulSets,
 	}
 	s.queue = queue.New((&queuesort.PrioritySort{}).Less,
-		time.Duration(sc.Config.PodInitialBackoffSeconds)*time.Second, time.Duration(sc.Config.PodMaxBackoffSeconds)*time.Second)
+		termination.Seconds(sc.Config.PodInitialBackoffSeconds), termination.Seconds(sc.Config.PodMaxBackoffSeconds))
 	s.queue.OrderByPriority() // PrioritySort's order: activeQ may compare cached keys
 	var bound []*api.Pod
 	var pending []*simPod
@@ -544,7 +544,7 @@ func (s *Simulation) terminate(sp *simPod, kind, reason string, requested, overr
 	plan := termination.KubeletPlan(p, grace, override)
 	if override == nil {
 		before := *p
-		deadline := s.now.Add(time.Duration(grace) * time.Second)
+		deadline := s.now.Add(termination.Seconds(grace))
 		p.DeletionTimestamp = &deadline
 		p.DeletionGracePeriodSeconds = &grace
 		s.podUpdated(&before, p)

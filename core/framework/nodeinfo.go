@@ -2,6 +2,7 @@ package framework
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/schedplay/schedplay/core/api"
 )
@@ -37,6 +38,8 @@ type NodeInfo struct {
 	ImageStates map[string]*ImageStateSummary
 	Generation  int64
 	changes     *ChangeLog
+	// saturated is set while a request sum is held at the int64 bound (addRequests).
+	saturated bool
 }
 
 // Index returns the node's position in the List of the snapshot it was
@@ -136,15 +139,9 @@ func podWithAffinity(p *api.Pod) bool {
 }
 
 func (n *NodeInfo) update(pod *api.Pod, sign int64) {
-	res, non0CPU, non0Mem := CalculatePodResource(pod)
-	n.Requested.MilliCPU += sign * res.MilliCPU
-	n.Requested.Memory += sign * res.Memory
-	n.Requested.EphemeralStorage += sign * res.EphemeralStorage
-	for name, v := range res.ScalarResources {
-		n.Requested.AddScalar(name, sign*v)
+	if n.saturated || n.addRequests(pod, sign) {
+		n.resum()
 	}
-	n.NonZeroRequested.MilliCPU += sign * non0CPU
-	n.NonZeroRequested.Memory += sign * non0Mem
 	for _, p := range GetHostPorts(pod) {
 		if sign > 0 {
 			n.UsedPorts.Add(p.HostIP, string(p.Protocol), p.HostPort)
@@ -153,6 +150,60 @@ func (n *NodeInfo) update(pod *api.Pod, sign int64) {
 		}
 	}
 	n.changed()
+}
+
+// addRequests adds (sign 1) or subtracts (sign -1) a pod's requests and
+// reports whether a sum saturated. Upstream adds int64s that wrap: pods
+// bound with cpu requests past 2^63 millicores made a full node look empty.
+// Here a sum saturates instead, and the node's sums are then recomputed
+// from its pods on every change while one stays saturated (a saturated sum
+// cannot be undone by subtracting); sums that never reach the int64 bounds
+// are the same as upstream's.
+func (n *NodeInfo) addRequests(pod *api.Pod, sign int64) (saturated bool) {
+	res, non0CPU, non0Mem := CalculatePodResource(pod)
+	add := func(dst *int64, v int64) {
+		var over bool
+		*dst, over = addSat(*dst, sign*v)
+		saturated = saturated || over
+	}
+	add(&n.Requested.MilliCPU, res.MilliCPU)
+	add(&n.Requested.Memory, res.Memory)
+	add(&n.Requested.EphemeralStorage, res.EphemeralStorage)
+	for name, v := range res.ScalarResources {
+		if n.Requested.ScalarResources == nil {
+			n.Requested.ScalarResources = map[api.ResourceName]int64{}
+		}
+		sum := n.Requested.ScalarResources[name]
+		add(&sum, v)
+		n.Requested.ScalarResources[name] = sum
+	}
+	add(&n.NonZeroRequested.MilliCPU, non0CPU)
+	add(&n.NonZeroRequested.Memory, non0Mem)
+	return saturated
+}
+
+// resum recomputes a node's request sums from its pods.
+func (n *NodeInfo) resum() {
+	n.Requested = Resource{}
+	n.NonZeroRequested = Resource{}
+	n.saturated = false
+	for _, pi := range n.Pods {
+		if n.addRequests(pi.Pod, 1) {
+			n.saturated = true
+		}
+	}
+}
+
+// addSat is a+b, saturated at the int64 bounds; over reports that it was.
+func addSat(a, b int64) (sum int64, over bool) {
+	sum = a + b
+	switch {
+	case b > 0 && sum < a:
+		return math.MaxInt64, true
+	case b < 0 && sum > a:
+		return math.MinInt64, true
+	}
+	return sum, false
 }
 
 // CalculatePodResource returns a pod's requests and the non-zero cpu and
@@ -237,6 +288,7 @@ func (n *NodeInfo) Clone() *NodeInfo {
 		ImageStates:      n.ImageStates,
 		Generation:       n.Generation,
 		index:            n.index,
+		saturated:        n.saturated,
 	}
 	for ip, m := range n.UsedPorts {
 		out.UsedPorts[ip] = map[ProtocolPort]struct{}{}

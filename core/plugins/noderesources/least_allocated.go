@@ -1,6 +1,9 @@
 package noderesources
 
 import (
+	"math"
+	"math/bits"
+
 	"github.com/schedplay/schedplay/core/config"
 	"github.com/schedplay/schedplay/core/framework"
 )
@@ -16,7 +19,20 @@ func leastRequestedScore(requested, capacity int64) int64 {
 	if capacity == 0 || requested > capacity {
 		return 0
 	}
-	return quo((capacity-requested)*framework.MaxNodeScore, capacity)
+	return mulDiv(capacity-requested, framework.MaxNodeScore, capacity)
+}
+
+// mulDiv is a*m/b for non-negative a, m and b > 0, as upstream's int64
+// arithmetic computes it, except that a*m past int64 (a node's capacity
+// near 2^63) is held in 128 bits instead of wrapping into a score outside
+// 0..100.
+func mulDiv(a, m, b int64) int64 {
+	if a <= math.MaxInt64/m {
+		return quo(a*m, b)
+	}
+	hi, lo := bits.Mul64(uint64(a), uint64(m))
+	q, _ := bits.Div64(hi, lo, uint64(b)) // hi < b: a <= b and m < 2^63
+	return int64(q)
 }
 
 // quo is a / b. When both are non-negative and fit in 32 bits (millicores,

@@ -17,5 +17,5 @@ func mostRequestedScore(requested, capacity int64) int64 {
 		return 0
 	}
 	requested = min(requested, capacity)
-	return requested * framework.MaxNodeScore / capacity
+	return mulDiv(requested, framework.MaxNodeScore, capacity)
 }

@@ -29,7 +29,7 @@ func requestedToCapacityRatioScorer(resources []config.ResourceSpec, shape []con
 		if capacity == 0 || requested > capacity {
 			return raw(maxUtilization)
 		}
-		return raw(requested * maxUtilization / capacity)
+		return raw(mulDiv(requested, maxUtilization, capacity))
 	}
 	return func(requested, _, allocatable []int64) int64 {
 		var nodeScore, weightSum int64

@@ -4,6 +4,7 @@ import (
 	"github.com/schedplay/schedplay/core/api"
 	"github.com/schedplay/schedplay/core/config"
 	"github.com/schedplay/schedplay/core/framework"
+	"math"
 )
 
 // resourceAllocationScorer scores a node from, per configured resource,
@@ -252,6 +253,9 @@ func (r *resourceAllocationScorer) calculateNodeAllocatableRequest(nodeInfo *fra
 		allocatable[i] = nodeAllocatable
 		allocated[i] = nodeAllocated
 		requested[i] = nodeAllocated + podRequests[i]
+		if requested[i] < nodeAllocated {
+			requested[i] = math.MaxInt64 // saturated, as the node's own sums (framework.NodeInfo)
+		}
 	}
 }
 

@@ -190,17 +190,28 @@ func simulate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	sim, err := engine.Simulate(s, engine.Options{Seed: *seed, MaxEvents: *maxEvents})
-	if err != nil {
+	if err != nil && (sim == nil || !errors.Is(err, engine.ErrEventBudget)) {
 		fmt.Fprintf(stderr, "schedplay simulate: %v\n", err)
 		return 1
 	}
+	if err != nil {
+		// A run stopped by its budget still prints what it did (exit 1).
+		defer fmt.Fprintf(stderr, "schedplay simulate: %v\n", err)
+		code := writeSimulation(stdout, stderr, sim, *trace, *output)
+		return max(code, 1)
+	}
+	return writeSimulation(stdout, stderr, sim, *trace, *output)
+}
+
+// writeSimulation prints a run as --trace, --output json or the timeline.
+func writeSimulation(stdout, stderr io.Writer, sim *engine.Simulation, trace bool, output string) int {
 	switch {
-	case *trace:
+	case trace:
 		if err := engine.WriteTraceJSON(stdout, sim.Trace()); err != nil {
 			fmt.Fprintf(stderr, "schedplay simulate: %v\n", err)
 			return 1
 		}
-	case *output == "json":
+	case output == "json":
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(sim.Result()); err != nil {

@@ -120,6 +120,9 @@ type Simulation struct {
 	log      stateLog
 	// flushMark is s.changes at the last idle flush; finished ends the run.
 	flushMark int
+	// errorMark is s.changes when pods backing off after an error last
+	// went back to activeQ (retryAfterError).
+	errorMark int
 	finished  bool
 	// beforeCycle, when set, sees each pod just before its cycle runs; true
 	// stops the run there (ExplainAt uses it to look at a past cycle).
@@ -150,6 +153,7 @@ func NewSimulation(sc *scenario.Scenario, opts Options) (*Simulation, error) {
 		pdbs:      append([]*api.PodDisruptionBudget(nil), sc.PDBs...),
 		pressure:  map[string]*pressureState{},
 		flushMark: -1,
+		errorMark: -1,
 	}
 	s.lister = &framework.Cluster{
 		Namespaces: sc.Namespaces, ServiceList: sc.Services, ReplicationControllerL: sc.ReplicationControllers,
@@ -261,12 +265,15 @@ func (s *Simulation) advance() (done bool, err error) {
 		return true, nil
 	}
 	if len(s.trace) > s.opts.MaxEvents {
-		return true, fmt.Errorf("%w: stopped after %d events at t=%v; the scenario may loop (for example pods preempting each other)", ErrEventBudget, s.opts.MaxEvents, s.Now())
+		return true, s.budgetError()
 	}
 	s.reconcile()
 	if e, _ := s.queue.Pop(); e != nil {
 		s.cycle(e)
 		return s.finished, nil
+	}
+	if s.retryAfterError() {
+		return false, nil
 	}
 	if s.timers.Len() > 0 {
 		// Everything due at the same instant happens before the next cycle.
@@ -289,6 +296,58 @@ func (s *Simulation) advance() (done bool, err error) {
 	moved := s.queue.FlushUnschedulableLeftover(s.now)
 	s.emit(Event{Kind: EvFlush, Reason: fmt.Sprintf("nothing else can happen: %d unschedulable pod(s) are moved back after %v", len(moved), IdleFlushInterval)})
 	return false, nil
+}
+
+// budgetError says which budget ran out, what the run was doing (the kinds
+// of its last events and how many pods they were about) and what to change.
+func (s *Simulation) budgetError() error {
+	recent := s.trace[max(0, len(s.trace)-1000):]
+	kinds := map[string]int{}
+	pods := map[string]bool{}
+	for _, e := range recent {
+		kinds[e.Kind]++
+		if e.Pod != "" {
+			pods[e.Pod] = true
+		}
+	}
+	names := make([]string, 0, len(kinds))
+	for k := range kinds {
+		names = append(names, k)
+	}
+	sort.Slice(names, func(i, j int) bool {
+		if kinds[names[i]] != kinds[names[j]] {
+			return kinds[names[i]] > kinds[names[j]]
+		}
+		return names[i] < names[j]
+	})
+	doing := make([]string, len(names))
+	for i, k := range names {
+		doing[i] = fmt.Sprintf("%d %s", kinds[k], k)
+	}
+	return fmt.Errorf("%w: the run stopped at its budget of %d events at t=%v; the last %d events were %s, about %d pod(s); raise the budget (the CLI's --max-events) or simulate fewer pods, and if the same pods repeat the same events the scenario loops (for example pods preempting each other)",
+		ErrEventBudget, s.opts.MaxEvents, s.Now(), len(recent), strings.Join(doing, ", "), len(pods))
+}
+
+// retryAfterError moves the pods whose backoff after an error (no node at
+// all, a plugin error) completes before the next timer back to activeQ,
+// at that time, as upstream's flushBackoffQCompleted does every second.
+// Upstream retries them forever; here, when nothing changed since they
+// last went back, the same cycle would fail the same way, so they wait for
+// the next change (a timer) instead of retrying at the same instant until
+// the event budget.
+func (s *Simulation) retryAfterError() bool {
+	at, ok := s.queue.NextErrorBackoff()
+	if !ok || s.errorMark == s.changes || s.timers.Len() > 0 && s.timers[0].at.Before(at) {
+		return false
+	}
+	s.errorMark = s.changes
+	if at.After(s.now) {
+		s.now = at
+	}
+	for _, key := range s.queue.FlushErrorBackoff(s.now) {
+		s.emit(Event{Kind: EvRequeued, Pod: key, Queue: string(queue.ActiveQ), Reason: "its backoff after a scheduling error completed"})
+	}
+	return true
 }
 
 // Result is the final state in the contract's shape.

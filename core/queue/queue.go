@@ -88,10 +88,15 @@ type PriorityQueue struct {
 	maxBackoff     time.Duration
 	active         entryHeap
 	backoff        entryHeap
-	unschedulable  map[string]*Entry
-	gated          map[string]*Entry
-	profiles       map[string]*Profile
-	profileNames   []string
+	// errBackoff holds the pods whose last cycle failed with an error (no
+	// plugin rejected them): upstream's podErrorBackoffQ, which Pop does not
+	// take from when activeQ is empty (popBackoff reads podBackoffQ only);
+	// they go to activeQ when their backoff completes (FlushErrorBackoff).
+	errBackoff    entryHeap
+	unschedulable map[string]*Entry
+	gated         map[string]*Entry
+	profiles      map[string]*Profile
+	profileNames  []string
 	// inFlight is the popped pod being scheduled; the events seen meanwhile
 	// decide where it goes if it fails (the engine runs one cycle at a time).
 	inFlight       *Entry
@@ -106,6 +111,7 @@ func New(less LessFunc, initialBackoff, maxBackoff time.Duration) *PriorityQueue
 		unschedulable: map[string]*Entry{}, gated: map[string]*Entry{}, profiles: map[string]*Profile{}}
 	q.active.less = less
 	q.backoff.lessEntry = q.lessBackoff
+	q.errBackoff.lessEntry = q.lessBackoff
 	return q
 }
 
@@ -292,7 +298,11 @@ func (q *PriorityQueue) requeueWithStrategy(e *Entry, s queueingStrategy, now ti
 		return Gated
 	}
 	if s == queueAfterBackoff && q.isBackingOff(e, now) {
-		heap.Push(&q.backoff, e)
+		if len(e.UnschedulablePlugins) == 0 && len(e.PendingPlugins) == 0 {
+			heap.Push(&q.errBackoff, e)
+		} else {
+			heap.Push(&q.backoff, e)
+		}
 		return BackoffQ
 	}
 	heap.Push(&q.active, e)
@@ -451,6 +461,7 @@ func (q *PriorityQueue) Delete(key string) {
 	delete(q.gated, key)
 	q.active.remove(key)
 	q.backoff.remove(key)
+	q.errBackoff.remove(key)
 	q.Done(key)
 }
 
@@ -460,6 +471,10 @@ func (q *PriorityQueue) Snapshot() map[Where][]*Entry {
 	out := map[Where][]*Entry{}
 	out[ActiveQ] = q.active.sorted()
 	out[BackoffQ] = q.backoff.sorted()
+	if q.errBackoff.Len() > 0 {
+		out[BackoffQ] = append(out[BackoffQ], q.errBackoff.sorted()...)
+		sort.SliceStable(out[BackoffQ], func(i, j int) bool { return q.lessBackoff(out[BackoffQ][i], out[BackoffQ][j]) })
+	}
 	for _, k := range sortedKeys(q.unschedulable) {
 		out[Unschedulable] = append(out[Unschedulable], q.unschedulable[k])
 	}
@@ -469,8 +484,35 @@ func (q *PriorityQueue) Snapshot() map[Where][]*Entry {
 	return out
 }
 
-// Len counts pods that can still be popped (activeQ and backoffQ).
+// Len counts pods that can still be popped (activeQ and backoffQ, without
+// the pods backing off after an error).
 func (q *PriorityQueue) Len() int { return q.active.Len() + q.backoff.Len() }
+
+// NextErrorBackoff is when the first pod backing off after an error goes
+// back to activeQ: the first flush (every BackoffOrderingWindow) after its
+// backoff expiry, as isPodBackingoff judges it; false when there is none.
+func (q *PriorityQueue) NextErrorBackoff() (time.Time, bool) {
+	if q.errBackoff.Len() == 0 {
+		return time.Time{}, false
+	}
+	return q.BackoffTime(q.errBackoff.items[0]).Truncate(BackoffOrderingWindow).Add(BackoffOrderingWindow), true
+}
+
+// FlushErrorBackoff moves the pods backing off after an error whose backoff
+// completed by now to activeQ (upstream's flushBackoffQCompleted, for the
+// queue Pop does not take from), and returns their keys (a pod a
+// PreEnqueue plugin rejects is gated instead).
+func (q *PriorityQueue) FlushErrorBackoff(now time.Time) []string {
+	var keys []string
+	for q.errBackoff.Len() > 0 && !q.isBackingOff(q.errBackoff.items[0], now) {
+		e := heap.Pop(&q.errBackoff).(*Entry)
+		if q.runPreEnqueue(e) { // moveToActiveQ runs the PreEnqueue plugins
+			heap.Push(&q.active, e)
+		}
+		keys = append(keys, e.Pod.Key())
+	}
+	return keys
+}
 
 // UnschedulableLen counts waiting unschedulable pods.
 func (q *PriorityQueue) UnschedulableLen() int { return len(q.unschedulable) }

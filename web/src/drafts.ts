@@ -84,6 +84,27 @@ export class Drafts {
   }
 }
 
+// PendingDraft holds the text a link put in the editor until that text
+// has loaded: only then does it become the autosaved draft. Saved at once,
+// a link whose scenario kills the engine would come back on every reload;
+// held, the draft stays what it was (and the kept-aside one a click away).
+export class PendingDraft {
+  private text: string | null = null;
+  constructor(private drafts: Drafts) {}
+
+  hold(text: string): void {
+    this.text = text;
+  }
+
+  // loaded reports the outcome of the first load after hold: the held text
+  // is saved if it loaded, dropped if not.
+  loaded(ok: boolean): void {
+    if (this.text === null) return;
+    if (ok) this.drafts.save(this.text);
+    this.text = null;
+  }
+}
+
 // worthKeeping tells whether draft holds work that replacing it with
 // incoming would lose: it is not empty, not the default scenario and not
 // the incoming text itself.

@@ -16,6 +16,7 @@ import { Player } from "./player";
 import { Captions } from "./captions";
 import { fmtTime } from "./timeline";
 import { decode, ENGINE_VERSION, isPermalink, linkFor } from "./permalink";
+import { parseOrigins } from "./origins";
 import { lessonMeta } from "./lesson-meta";
 
 type Msg = { schedplay: 1; type: string; [k: string]: unknown };
@@ -29,10 +30,9 @@ const opts = {
   theme: q.get("theme") === "dark" ? "dark" : "light",
   height: Math.min(4000, Math.max(120, Number(q.get("height")) || 420)),
   load: (["click", "eager"].includes(q.get("load") ?? "") ? q.get("load") : "visible") as "visible" | "click" | "eager",
-  origins: (q.get("origins") ?? "").split(",").map((s) => s.trim()).filter(Boolean),
 };
 // Only exact origins ("https://docs.example.org") or an explicit "*".
-const allowed = opts.origins.length > 0 ? opts.origins : [location.origin];
+const allowed = parseOrigins(q.get("origins"), location.origin);
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const placeholder = $("placeholder");

@@ -8,7 +8,7 @@ import { diagnosticMessage, PendingEditor, type EditorFactory, type TextEditor }
 import { fmtTime, SPEEDS } from "./timeline";
 import { Player } from "./player";
 import { Captions, type Lesson } from "./captions";
-import { openInitial, setupControls, type Editor } from "./share";
+import { linkDraft, openInitial, setupControls, type Editor } from "./share";
 import type { View } from "./permalink";
 
 const DRAFT_KEY = "schedplay.draft";
@@ -159,6 +159,7 @@ function reload(text: string): void {
   probe.loads++;
   const diagnostics = reply.diagnostics ?? [];
   const error = reply.ok ? undefined : reply.error ?? "the scenario did not load";
+  linkDraft.loaded(reply.ok);
   editor.setDiagnostics(diagnostics, error);
   if (reply.ok) {
     probe.loadedGen = reply.gen;

@@ -20,6 +20,16 @@ export const ENGINE_VERSION = "v1.36";
 export const PREFIX = "v1.";
 // Chat apps cut messages at about 2,000 characters.
 export const MAX_LINK_CHARS = 2000;
+// The most scenario text a link may inflate to: the engine's byte limit
+// (scenario.DefaultLimits.Bytes, docs/limits.md). Decoding stops there, so
+// a small link that inflates to gigabytes costs milliseconds, not the tab.
+export const MAX_TEXT_BYTES = 4 << 20;
+// Room for the JSON header line on top of the text.
+const MAX_HEADER_BYTES = 4096;
+// How much compressed input one push hands the inflater: DEFLATE expands
+// at most about 1,032 times, so the output overshoots the limit by at
+// most about 1 MiB before decoding stops.
+const PUSH_BYTES = 1024;
 
 export interface View {
   pod?: string; // "namespace/name" of the selected pod
@@ -158,27 +168,36 @@ export function isPermalink(fragment: string): boolean {
   return /^v\d+\./.test(fragment.replace(/^#/, ""));
 }
 
-function inflatePartial(data: Uint8Array): { bytes: Uint8Array; complete: boolean } {
+// inflatePartial inflates data until it ends, fails or passes limit bytes
+// (over), keeping what was decoded.
+function inflatePartial(data: Uint8Array, limit: number): { bytes: Uint8Array; complete: boolean; over: boolean } {
   const chunks: Uint8Array[] = [];
+  let size = 0;
   const inf = new Inflate({ dictionary }, (chunk) => {
     chunks.push(chunk);
+    size += chunk.length;
   });
   let complete = true;
-  // Two pushes: a failing final push would discard what the first one decoded.
+  let over = false;
+  // Pushes of PUSH_BYTES, then an empty final one: a failing final push
+  // would discard what the earlier ones decoded.
   try {
-    inf.push(data, false);
-    inf.push(new Uint8Array(0), true);
+    for (let i = 0; i < data.length && !over; i += PUSH_BYTES) {
+      inf.push(data.subarray(i, i + PUSH_BYTES), false);
+      over = size > limit;
+    }
+    if (!over) inf.push(new Uint8Array(0), true);
   } catch {
     complete = false;
   }
-  const size = chunks.reduce((a, c) => a + c.length, 0);
+  if (over) return { bytes: new Uint8Array(0), complete: false, over };
   const bytes = new Uint8Array(size);
   let o = 0;
   for (const c of chunks) {
     bytes.set(c, o);
     o += c.length;
   }
-  return { bytes, complete };
+  return { bytes, complete, over };
 }
 
 // readableText decodes UTF-8, dropping an incomplete character at the end
@@ -229,7 +248,14 @@ export function decode(fragment: string): Decoded {
     };
   }
   const { bytes, bad } = fromBase64url(f.slice(PREFIX.length));
-  const { bytes: raw, complete } = inflatePartial(bytes);
+  const { bytes: raw, complete, over } = inflatePartial(bytes, MAX_TEXT_BYTES + MAX_HEADER_BYTES);
+  if (over) {
+    return {
+      ok: false,
+      error: `This link holds more than ${MAX_TEXT_BYTES / (1 << 20)} MiB of scenario text, more than the playground reads; nothing of it was opened.`,
+      recovered: "",
+    };
+  }
   const nl = raw.indexOf(10);
   const header = nl >= 0 ? parseHeader(new TextDecoder().decode(raw.subarray(0, nl))) : null;
   const body = nl >= 0 ? raw.subarray(nl + 1) : new Uint8Array(0);

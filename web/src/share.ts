@@ -3,7 +3,7 @@
 // notice banner for what they have to say. main.ts hands in an Editor and
 // calls openInitial once at start.
 import { decode, ENGINE_VERSION, isPermalink, linkFor, MAX_LINK_CHARS, type View } from "./permalink";
-import { browserStore, Drafts, worthKeeping } from "./drafts";
+import { browserStore, Drafts, PendingDraft, worthKeeping } from "./drafts";
 
 export interface Editor {
   getText(): string;
@@ -22,6 +22,9 @@ export const shareProbe = { opened: "" as "" | "link" | "damaged-link" | "draft"
 (window as unknown as { __schedplayShare: typeof shareProbe }).__schedplayShare = shareProbe;
 
 export const drafts = new Drafts(browserStore());
+// A link's text becomes the draft once it has loaded (main.ts calls
+// linkDraft.loaded with the first load's outcome).
+export const linkDraft = new PendingDraft(drafts);
 
 // ---- the banner ----
 
@@ -102,7 +105,7 @@ export function openFragment(ed: Editor, fragment: string, draft: string | null,
   const d = decode(fragment);
   if (d.ok) {
     const kept = worthKeeping(draft, d.link.yaml, defaultText) && drafts.keepAside(draft, "a shared link");
-    drafts.save(d.link.yaml);
+    linkDraft.hold(d.link.yaml);
     shareProbe.opened = "link";
     if (kept) {
       notify("info", "Opened a shared scenario.", "Your previous draft is kept.", [restoreAction(ed)]);
@@ -117,7 +120,7 @@ export function openFragment(ed: Editor, fragment: string, draft: string | null,
     : " The editor keeps your draft.";
   notify("error", "Could not open the link.", d.error + what + (kept ? " Your previous draft is kept." : ""),
     kept ? [restoreAction(ed)] : []);
-  if (d.recovered !== "") drafts.save(text);
+  if (d.recovered !== "") linkDraft.hold(text);
   return { text, view: d.partial?.view };
 }
 

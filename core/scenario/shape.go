@@ -222,5 +222,5 @@ func blockScalarHeader(b []byte) bool {
 	for k > 0 && (b[k-1] == '-' || b[k-1] == '+' || b[k-1] >= '1' && b[k-1] <= '9') {
 		k--
 	}
-	return k < j && k > 0 && (b[k-1] == '|' || b[k-1] == '>') && (k == 1 || b[k-2] == ' ')
+	return k > 0 && (b[k-1] == '|' || b[k-1] == '>') && (k == 1 || b[k-2] == ' ')
 }

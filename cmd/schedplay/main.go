@@ -190,12 +190,14 @@ func simulate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	sim, err := engine.Simulate(s, engine.Options{Seed: *seed, MaxEvents: *maxEvents})
-	if err != nil && (sim == nil || !errors.Is(err, engine.ErrEventBudget)) {
+	// A run stopped by its event budget still prints the trace or timeline
+	// of what it did (exit 1); --output json, the contract's final state,
+	// prints nothing since there is none.
+	if err != nil && (sim == nil || !errors.Is(err, engine.ErrEventBudget) || *output == "json" && !*trace) {
 		fmt.Fprintf(stderr, "schedplay simulate: %v\n", err)
 		return 1
 	}
 	if err != nil {
-		// A run stopped by its budget still prints what it did (exit 1).
 		defer fmt.Fprintf(stderr, "schedplay simulate: %v\n", err)
 		code := writeSimulation(stdout, stderr, sim, *trace, *output)
 		return max(code, 1)

@@ -19,9 +19,10 @@ type Budget struct {
 	Events int `json:"events"`
 }
 
-// DefaultBudget is what the playground allows: well above the 500-node,
-// 5,000-pod scale it is measured at.
-var DefaultBudget = Budget{Nodes: 1000, Pods: 10000, Events: 100000}
+// DefaultBudget is what the playground allows: the loader's limits
+// (scenario.DefaultLimits, which refuse a bigger scenario while reading
+// it) and an event budget.
+var DefaultBudget = Budget{Nodes: scenario.DefaultLimits.Nodes, Pods: scenario.DefaultLimits.Pods, Events: 100000}
 
 // Run is a scenario being simulated for playback: the simulation grows its
 // trace a few events at a time (Step), and SceneAt turns the state after any

@@ -151,7 +151,11 @@ func (l *loader) readAction(n *ynode, path string) *Action {
 		case k == "at":
 			d, ok := parseAt(n.vals[i])
 			if !ok {
-				errAt(n.vals[i].pos, path+".at", fmt.Sprintf("invalid time %s", n.vals[i].describe()), `write a duration from the start such as "30s", "1m30s" or a number of seconds`)
+				msg := fmt.Sprintf("invalid time %s", n.vals[i].describe())
+				if f, err := strconv.ParseFloat(n.vals[i].text, 64); (err == nil || errors.Is(err, strconv.ErrRange)) && !(f < 0) {
+					msg += ": a time is a finite number of seconds up to about 292 years (what a time.Duration holds)"
+				}
+				errAt(n.vals[i].pos, path+".at", msg, `write a duration from the start such as "30s", "1m30s" or a number of seconds`)
 				return nil
 			}
 			act.At = d

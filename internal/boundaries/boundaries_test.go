@@ -112,7 +112,7 @@ type rule struct {
 }
 
 var (
-	inCore     = func(p string) bool { return within(p, module+"/core/...") }
+	inCore = func(p string) bool { return within(p, module+"/core/...") }
 	// The canvas is ui/ but ui/adapt (engine answers to scenes) and
 	// ui/session (the playback session: it plays a run from ui/adapt and
 	// hands scenes to the canvas, the host side of it, as wasm is).

@@ -23,8 +23,8 @@ const (
 	// EvIgnored: a pod the engine cannot take (no such profile, a name
 	// taken, an unknown node) (Pod).
 	EvIgnored = "Ignored"
-	// EvScheduled: a cycle bound a pod (Pod, Node; Ties when nodes shared
-	// the top score).
+	// EvScheduled: a cycle bound a pod (Pod, Node; Ties, and TieCount past
+	// 8, when nodes shared the top score).
 	EvScheduled = "Scheduled"
 	// EvUnschedulable: a cycle found no node; the pod went back to Queue
 	// (Pod, Queue).

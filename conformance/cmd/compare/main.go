@@ -150,7 +150,7 @@ func compareFile(rep *compare.Report, runner *ours.Runner, file string, simulate
 			pods = []string{sc.Explain}
 		} else {
 			for _, p := range sc.Pods {
-				if p.Spec.NodeName == "" && p.DeletionTimestamp == nil {
+				if p.Spec.NodeName == "" && p.DeletionTimestamp == nil && p.Status.Phase != "Succeeded" && p.Status.Phase != "Failed" {
 					pods = append(pods, p.Namespace+"/"+p.Name)
 				}
 			}

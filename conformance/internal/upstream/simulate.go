@@ -504,15 +504,15 @@ func (s *sim) result(sc *scenario.Scenario) (*contract.Simulate, error) {
 		sp := contract.SimPod{Namespace: p.Namespace, Name: p.Name}
 		cur, ok := now[key(p)]
 		switch {
+		case finished(p):
+			// Never in the fake API server (see initialObjects): as the file gave it.
+			sp.Phase = string(p.Status.Phase)
+			sp.Node = p.Spec.NodeName
 		case !ok:
 			sp.Phase = contract.PhaseDeleted
 			s.mu.Lock()
 			sp.Node = s.lastNode[key(p)]
 			s.mu.Unlock()
-		case finished(cur):
-			// Never listed by the scheduler: as the file gave it.
-			sp.Phase = string(cur.Status.Phase)
-			sp.Node = cur.Spec.NodeName
 		case cur.Spec.NodeName != "":
 			sp.Phase = contract.PhaseRunning
 			sp.Node = cur.Spec.NodeName

@@ -65,7 +65,6 @@ func newClientset(objects ...runtime.Object) (*fake.Clientset, *rvTracker, error
 	// underlying tracker and is kept).
 	cs.ReactionChain = nil
 	cs.AddReactor("*", "*", k8stesting.ObjectReaction(t))
-	selectPodFields(cs, t)
 	for _, o := range objects {
 		if err := t.Add(o); err != nil {
 			return nil, nil, err

@@ -175,7 +175,7 @@ func TestSimulateUnschedulableStaysPending(t *testing.T) {
 }
 
 // testdata/finished-pods.yaml: the scheduler never lists Succeeded or Failed pods (the
-// informer's field selector, applied by selectPodFields), so web fits on node-a beside
+// informer's field selector; see initialObjects), so web fits on node-a beside
 // two finished pods of 900m each, and the finished pods keep their phases.
 func TestFinishedPodsAreNotListed(t *testing.T) {
 	sc := load(t, "../../testdata/finished-pods.yaml")

@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin
 
-.PHONY: all build test test-go test-conformance conformance vet fmt-check bench clean
+.PHONY: all build test test-go test-conformance conformance realworld vet fmt-check bench clean
 
 all: build
 
@@ -29,6 +29,11 @@ test-conformance: build
 
 conformance: build
 	OURS=$(abspath $(BIN)/schedplay) ./scripts/conformance.sh full
+
+# Real-world check: the shared corpus of public manifests beside the repository
+# (../shared/realworld) against upstream's stored answers; skipped when absent.
+realworld: build
+	OURS=$(abspath $(BIN)/schedplay) ./scripts/realworld.sh -v
 
 # The playground: web builds the static site into web/build (wasm, wasm_exec.js,
 # the esbuild bundle), serve serves it on 127.0.0.1:$(PORT), test-e2e drives it

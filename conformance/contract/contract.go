@@ -56,4 +56,8 @@ const (
 	PhaseRunning = "Running"
 	PhasePending = "Pending"
 	PhaseDeleted = "Deleted"
+	// A pod the scenario gives as finished (status.phase) stays so: the scheduler
+	// never lists it.
+	PhaseSucceeded = "Succeeded"
+	PhaseFailed    = "Failed"
 )

@@ -403,6 +403,14 @@ type Pod struct {
 // Key returns namespace/name.
 func (p *Pod) Key() string { return p.Namespace + "/" + p.Name }
 
+// Finished reports status.phase Succeeded or Failed: kube-scheduler's pod
+// informer lists only other pods (newPodInformer's field selector
+// status.phase!=Succeeded,status.phase!=Failed), so to the scheduler a
+// finished pod does not exist.
+func (p *Pod) Finished() bool {
+	return p.Status.Phase == PodSucceeded || p.Status.Phase == PodFailed
+}
+
 // PriorityValue returns spec.priority, or 0 when unset (as upstream's corev1helpers.PodPriority).
 func (p *Pod) PriorityValue() int32 {
 	if p.Spec.Priority != nil {

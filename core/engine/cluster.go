@@ -37,11 +37,15 @@ type ClusterAt struct {
 // BuildCluster builds the scheduler's view of pods and nodes: bound pods
 // (terminating ones too: they hold their resources until gone) on their
 // nodes, pending pods with a nominatedNodeName in the nominator, and PDB
-// status computed as the disruption controller would at now.
+// status computed as the disruption controller would at now. Finished pods
+// are left out of the first two: the scheduler's informer never lists them.
 func BuildCluster(s *scenario.Scenario, pods []*api.Pod) *ClusterAt {
 	var bound []*api.Pod
 	nominated := Nominations{}
 	for _, p := range pods {
+		if p.Finished() {
+			continue
+		}
 		if p.Spec.NodeName != "" {
 			bound = append(bound, p)
 		} else if nnn := p.Status.NominatedNodeName; nnn != "" {
@@ -104,6 +108,9 @@ func Explain(s *scenario.Scenario, key string) (*scheduler.Explanation, error) {
 	pod, err := FindPod(s, key)
 	if err != nil {
 		return nil, err
+	}
+	if pod.Finished() {
+		return nil, fmt.Errorf("pod %s has finished (status.phase %s); kube-scheduler does not see finished pods, and explain works on pending pods", key, pod.Status.Phase)
 	}
 	if pod.Spec.NodeName != "" {
 		return nil, fmt.Errorf("pod %s is already bound to node %s; explain works on pending pods", key, pod.Spec.NodeName)

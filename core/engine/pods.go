@@ -35,6 +35,11 @@ func (s *Simulation) createPod(p *api.Pod, reason string) {
 	copy(s.order[i+1:], s.order[i:])
 	s.order[i] = key
 	s.changes++
+	if p.Finished() {
+		sp.phase = finishedPhase(p)
+		s.emit(Event{Kind: EvCreated, Pod: key, Node: p.Spec.NodeName, Reason: reason + "; " + finishedReason(sp)})
+		return
+	}
 	if p.Spec.NodeName != "" {
 		if _, err := s.snap.Get(p.Spec.NodeName); err != nil {
 			sp.phase = PhaseDeleted

@@ -49,18 +49,40 @@ const (
 	PhasePending PodPhase = "Pending"
 	PhaseRunning PodPhase = "Running"
 	PhaseDeleted PodPhase = "Deleted"
-	// PhaseFailed is a pod the kubelet evicted: the object stays, Failed
-	// with reason Evicted, until the pod garbage collector removes it
-	// (past --terminated-pod-gc-threshold, 12,500 terminated pods by
-	// default, which no scenario reaches), while its node and the
-	// scheduler no longer count it.
-	PhaseFailed PodPhase = "Failed"
+	// PhaseFailed is a pod the kubelet evicted (the object stays, Failed
+	// with reason Evicted, until the pod garbage collector removes it, past
+	// --terminated-pod-gc-threshold, 12,500 terminated pods by default,
+	// which no scenario reaches), or one the file gives as Failed.
+	// PhaseSucceeded is one the file gives as Succeeded. The scheduler's
+	// informer lists neither (status.phase field selector): its node and
+	// the scheduler no longer count it.
+	PhaseFailed    PodPhase = "Failed"
+	PhaseSucceeded PodPhase = "Succeeded"
 )
 
+// finishedPhase is the phase of a pod the file gives as finished.
+func finishedPhase(p *api.Pod) PodPhase {
+	if p.Status.Phase == api.PodFailed {
+		return PhaseFailed
+	}
+	return PhaseSucceeded
+}
+
+// finishedReason says what a finished pod is to the scheduler.
+func finishedReason(sp *simPod) string {
+	what := "completed (status.phase Succeeded)"
+	if sp.phase == PhaseFailed {
+		what = "failed (status.phase Failed)"
+	}
+	return what + ": kube-scheduler's informer does not list finished pods, so its requests, ports and labels count nowhere and it is no preemption victim"
+}
+
 // gone reports whether the pod no longer runs nor waits: deleted, or
-// Failed (the scheduler's informer drops terminated pods, and controllers
+// finished (the scheduler's informer drops terminated pods, and controllers
 // do not count them as active).
-func (sp *simPod) gone() bool { return sp.phase == PhaseDeleted || sp.phase == PhaseFailed }
+func (sp *simPod) gone() bool {
+	return sp.phase == PhaseDeleted || sp.phase == PhaseSucceeded || sp.phase == PhaseFailed
+}
 
 // PodResult is one pod at the end of a run (the contract's simulate JSON).
 type PodResult struct {
@@ -171,6 +193,8 @@ func NewSimulation(sc *scenario.Scenario, opts Options) (*Simulation, error) {
 		s.pods[key] = sp
 		s.order = append(s.order, key)
 		switch {
+		case p.Finished():
+			sp.phase = finishedPhase(&p)
 		case p.Spec.NodeName != "":
 			sp.phase = PhaseRunning
 			bound = append(bound, sp.pod)

@@ -210,7 +210,7 @@ func (s *Simulation) Peaks() (nodes map[string]int, pending int) {
 		case PhaseRunning:
 			held[p.Node] += d
 			nodes[p.Node] = max(nodes[p.Node], held[p.Node])
-		case PhaseDeleted, PhaseFailed:
+		case PhaseDeleted, PhaseSucceeded, PhaseFailed:
 		default:
 			waiting += d
 			pending = max(pending, waiting)
@@ -255,6 +255,9 @@ func (s *Simulation) podRow(key string, e *Event) PodState {
 	if sp.terminating && sp.term != nil {
 		t := *sp.term // rows are values: later changes to the plan's state must not reach them
 		r.Termination, r.TerminatingUntil = &t, &t.End
+	}
+	if r.LastReason == "" && (sp.phase == PhaseSucceeded || sp.phase == PhaseFailed) {
+		r.LastReason = finishedReason(sp)
 	}
 	if sp.phase != PhasePending || sp.entry == nil {
 		r.Queue = ""

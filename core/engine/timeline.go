@@ -86,12 +86,12 @@ func (s *Simulation) deleteObject(ref scenario.ObjectRef, grace *int64) {
 			s.actionFailed("no pod %s/%s to delete", ref.Namespace, ref.Name)
 			return
 		}
-		if sp.phase == PhaseFailed {
-			// The object goes at once; its node and the scheduler let it
-			// go when it failed.
+		if sp.phase == PhaseFailed || sp.phase == PhaseSucceeded {
+			// The object goes at once (grace 0 for a finished pod); its
+			// node and the scheduler let it go when it finished.
 			sp.phase = PhaseDeleted
 			s.changes++
-			s.emit(Event{Kind: EvDeleted, Pod: sp.pod.Key(), Node: sp.pod.Spec.NodeName, Reason: "deleted by the timeline: it had failed, so the object is removed at once"})
+			s.emit(Event{Kind: EvDeleted, Pod: sp.pod.Key(), Node: sp.pod.Spec.NodeName, Reason: "deleted by the timeline: it had finished, so the object is removed at once"})
 			return
 		}
 		reason := "deleted by the timeline"

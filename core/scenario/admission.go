@@ -332,13 +332,16 @@ func mergeLabelKeys(p *api.Pod) {
 
 // markRunning gives a bound pod what a running pod has, as the harness does:
 // phase Running, a start time (status.startTime, else creationTimestamp) and
-// Ready=True unless the file gives a Ready condition.
+// Ready=True unless the file gives a Ready condition or the pod has finished.
 func markRunning(p *api.Pod) {
 	if p.Status.Phase == "" || p.Status.Phase == api.PodPending {
 		p.Status.Phase = api.PodRunning
 	}
 	if p.Status.StartTime == nil {
 		p.Status.StartTime = ptr(*p.CreationTimestamp)
+	}
+	if p.Finished() {
+		return // the kubelet marks a finished pod not ready (reason PodCompleted)
 	}
 	for _, c := range p.Status.Conditions {
 		if c.Type == api.PodReady {

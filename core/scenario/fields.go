@@ -13,14 +13,16 @@ import (
 // conformance-free code cannot check that; the lists were generated from
 // k8s.io/api by reflection). A name starting with "!" is a field that can
 // change where a pod lands in a real cluster but that the engine does not
-// simulate: using it is a warning. The others are noise, skipped silently.
+// simulate: using it is a warning. The others are noise, skipped silently
+// (hostNetwork is read from the raw object: API defaulting makes each
+// container port a host port, which NodePorts then reserves, as upstream).
 var extraFieldSpecs = []struct {
 	t      reflect.Type
 	fields string
 }{
 	{reflect.TypeFor[api.ObjectMeta](), "generateName selfLink resourceVersion generation finalizers managedFields"},
 	{reflect.TypeFor[api.OwnerReference](), "blockOwnerDeletion"},
-	{reflect.TypeFor[api.PodSpec](), "!volumes !hostNetwork !runtimeClassName !readinessGates !resourceClaims !schedulingGroup " +
+	{reflect.TypeFor[api.PodSpec](), "!volumes hostNetwork !runtimeClassName !readinessGates !resourceClaims !schedulingGroup " +
 		"ephemeralContainers restartPolicy activeDeadlineSeconds dnsPolicy serviceAccountName serviceAccount " +
 		"automountServiceAccountToken hostPID hostIPC shareProcessNamespace securityContext imagePullSecrets hostname " +
 		"subdomain hostAliases dnsConfig enableServiceLinks setHostnameAsFQDN os hostUsers hostnameOverride"},
@@ -86,7 +88,6 @@ var extraFields = func() map[reflect.Type]map[string]string {
 
 var notSimulatedWhy = map[string]string{
 	"volumes":           "volume plugins (VolumeBinding, VolumeRestrictions, NodeVolumeLimits, VolumeZone) pass every node",
-	"hostNetwork":       "its host ports are not reserved unless the containers list them as hostPort",
 	"runtimeClassName":  "RuntimeClass overhead and node selectors are not applied",
 	"readinessGates":    "the pod's readiness is taken from status.conditions only",
 	"resourceClaims":    "DynamicResources passes every node",

@@ -165,6 +165,14 @@ func TestLoadErrors(t *testing.T) {
 			[]string{`f.yaml:9:23: Pod default/p: spec.containers[0].resources.requests[cpu]: Invalid value: "2": must be less than or equal to cpu limit of 1 (raise the limit or lower the request)`}},
 		{"extended resource needs limit", pod + "  containers:\n  - name: a\n    resources:\n      requests: {example.com/gpu: 1}\n    image: i\n",
 			[]string{`f.yaml:9:7: Pod default/p: spec.containers[0].resources.limits: Required value: Limit must be set for non overcommitable resources (add limits: {example.com/gpu: 1})`}},
+		{"container may not request a node-only resource", pod + "  containers:\n  - name: a\n    resources:\n      requests: {attachable-volumes-aws-ebs: 1}\n    image: i\n",
+			[]string{`f.yaml:9:18: Pod default/p: spec.containers[0].resources.requests[attachable-volumes-aws-ebs]: Invalid value: "attachable-volumes-aws-ebs": must be a standard resource for containers (use cpu, memory, ephemeral-storage, hugepages-<size> or an extended resource such as example.com/gpu)`}},
+		{"node quantities", node + "status:\n  capacity: {cpu: -1, pods: 1.5, example.com/gpu: 500m}\n",
+			[]string{
+				`f.yaml:6:19: Node n: status.capacity[cpu]: Invalid value: "-1": must be greater than or equal to 0`,
+				`f.yaml:6:51: Node n: status.capacity[example.com/gpu]: Invalid value: "500m": must be an integer (extended resources are counted in whole units)`,
+				`f.yaml:6:29: Node n: status.capacity[pods]: Invalid value: "1.5": must be an integer (pods are counted in whole units)`,
+			}},
 		{"string for int", pod + "  terminationGracePeriodSeconds: \"30\"\n  containers: [{name: a, image: i}]\n",
 			[]string{`f.yaml:6:34: Pod default/p: spec.terminationGracePeriodSeconds: expected an integer, got the string "30" (write the number without quotes)`}},
 		{"number for label value", "apiVersion: v1\nkind: Node\nmetadata:\n  name: n\n  labels: {version: 2}\n",
@@ -259,6 +267,20 @@ func TestLoadErrors(t *testing.T) {
 	}
 }
 
+// TestLoadNodeResourceNames: the API server validates the quantities of a node's
+// capacity and allocatable, not their names (ValidateNodeResources), so a kubelet's
+// attachable-volumes-* and any device plugin's name load, and the scheduler sees them.
+func TestLoadNodeResourceNames(t *testing.T) {
+	src := "apiVersion: v1\nkind: Node\nmetadata: {name: n}\nstatus:\n" +
+		"  allocatable: {attachable-volumes-aws-ebs: \"39\", cpu: 1930m, pods: \"35\", vendor-gpu: \"2\"}\n" +
+		"  capacity: {attachable-volumes-aws-ebs: \"39\", cpu: \"2\", pods: \"35\", vendor-gpu: \"2\"}\n"
+	s := mustLoad(t, "n.yaml", src)
+	got := s.Nodes[0].Status.Allocatable["attachable-volumes-aws-ebs"]
+	if got.Value() != 39 {
+		t.Errorf("allocatable[attachable-volumes-aws-ebs] = %s, want 39", got.String())
+	}
+}
+
 func TestLoadWarnings(t *testing.T) {
 	src := "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  hostNetwork: true\n  runtimeClassName: kata\n  containers:\n  - name: a\n    ports: [{containerPort: 80}]\n    resources:\n      claims: [{name: gpu}]\n    image: i\n"
 	s := mustLoad(t, "w.yaml", src)
@@ -266,7 +288,8 @@ func TestLoadWarnings(t *testing.T) {
 	for _, w := range s.Warnings {
 		got = append(got, w.Field)
 	}
-	if diff := cmp.Diff([]string{"spec.hostNetwork", "spec.runtimeClassName", "spec.containers[0].resources.claims"}, got); diff != "" {
+	// hostNetwork is simulated (its ports are host ports): no warning.
+	if diff := cmp.Diff([]string{"spec.runtimeClassName", "spec.containers[0].resources.claims"}, got); diff != "" {
 		t.Errorf("warned fields (-want +got)\n%s", diff)
 	}
 	if hp := s.Pods[0].Spec.Containers[0].Ports[0].HostPort; hp != 80 {

@@ -457,41 +457,51 @@ func isExtendedResource(name string) bool {
 
 func isHugePages(name string) bool { return strings.HasPrefix(name, "hugepages-") }
 
+// overcommitAllowed is upstream's helper.IsOvercommitAllowed: native, not hugepages.
 func overcommitAllowed(name string) bool {
-	return !isExtendedResource(name) && !isHugePages(name) && name != "" && !strings.HasPrefix(name, "attachable-volumes-")
+	return !isExtendedResource(name) && !isHugePages(name) && name != ""
 }
 
-func (v *validator) resourceName(path, name string, node bool) {
+func (v *validator) resourceName(path, name string) {
 	switch {
 	case name == "cpu" || name == "memory" || name == "ephemeral-storage" || isHugePages(name):
-	case node && name == "pods":
 	case isExtendedResource(name) && validQualifiedName(name):
 	default:
-		what := "a standard resource for containers"
-		if node {
-			what = "a standard resource type or fully qualified"
-		}
-		v.l.errorAt(v.keyPos(path), v.o.label, path, fmt.Sprintf("Invalid value: %q: must be %s", name, what), "use cpu, memory, ephemeral-storage, hugepages-<size> or an extended resource such as example.com/gpu")
+		v.l.errorAt(v.keyPos(path), v.o.label, path, fmt.Sprintf("Invalid value: %q: must be a standard resource for containers", name), "use cpu, memory, ephemeral-storage, hugepages-<size> or an extended resource such as example.com/gpu")
 	}
 }
 
-func (v *validator) nonNegative(path string, rl api.ResourceList, node bool) {
+// quantities checks each quantity of rl as upstream's ValidateResourceQuantityValue:
+// not negative, and whole for an extended resource (and for pods on a node).
+func (v *validator) quantities(path string, rl api.ResourceList, node bool) {
 	for _, k := range sortedKeys(rl) {
 		p := fmt.Sprintf("%s[%s]", path, k)
-		v.resourceName(p, k, node)
 		q := rl[api.ResourceName(k)]
 		if q.Sign() < 0 {
 			v.err(p, fmt.Sprintf("Invalid value: %q: must be greater than or equal to 0", q.String()), "")
 		}
-		if isExtendedResource(k) && q.MilliValue()%1000 != 0 {
-			v.err(p, fmt.Sprintf("Invalid value: %q: must be an integer", q.String()), "extended resources are counted in whole units")
+		if (isExtendedResource(k) || node && k == "pods") && q.MilliValue()%1000 != 0 {
+			hint := "extended resources are counted in whole units"
+			if k == "pods" {
+				hint = "pods are counted in whole units"
+			}
+			v.err(p, fmt.Sprintf("Invalid value: %q: must be an integer", q.String()), hint)
 		}
 	}
 }
 
+// containerResources checks a pod's resource list: names first (only standard
+// and extended resources may be requested), then quantities.
+func (v *validator) containerResources(path string, rl api.ResourceList) {
+	for _, k := range sortedKeys(rl) {
+		v.resourceName(fmt.Sprintf("%s[%s]", path, k), k)
+	}
+	v.quantities(path, rl, false)
+}
+
 func (v *validator) resources(path string, r *api.ResourceRequirements) {
-	v.nonNegative(path+".limits", r.Limits, false)
-	v.nonNegative(path+".requests", r.Requests, false)
+	v.containerResources(path+".limits", r.Limits)
+	v.containerResources(path+".requests", r.Requests)
 	for _, k := range sortedKeys(r.Requests) {
 		req := r.Requests[api.ResourceName(k)]
 		p := fmt.Sprintf("%s.requests[%s]", path, k)
@@ -559,7 +569,7 @@ func (v *validator) podSpec(path string, s *api.PodSpec, pod bool) {
 	if s.Resources != nil {
 		v.resources(path+".resources", s.Resources)
 	}
-	v.nonNegative(path+".overhead", s.Overhead, false)
+	v.containerResources(path+".overhead", s.Overhead)
 	v.labels(path+".nodeSelector", s.NodeSelector)
 	if s.NodeName != "" {
 		v.dnsSubdomain(path+".nodeName", s.NodeName)
@@ -635,8 +645,11 @@ func (v *validator) node(n *api.Node) {
 		}
 		seen[k] = true
 	}
-	v.nonNegative("status.capacity", n.Status.Capacity, true)
-	v.nonNegative("status.allocatable", n.Status.Allocatable, true)
+	// Upstream's ValidateNodeResources checks the quantities of capacity and
+	// allocatable, not their names: kubelets publish attachable-volumes-* and
+	// device plugins publish any name.
+	v.quantities("status.capacity", n.Status.Capacity, true)
+	v.quantities("status.allocatable", n.Status.Allocatable, true)
 }
 
 // PriorityClasses (scheduling validation; the globalDefault rule is checked in admit).

@@ -73,16 +73,13 @@ func TestLoad(t *testing.T) {
 			{
 				Name:        "n2",
 				Allocatable: ui.Resources{MilliCPU: 1500, Memory: 1 << 30, Pods: 5},
-				// The engine holds the finished pod on its node like a
-				// running one (the t=0 view shows what it schedules against).
+				// The finished pod holds nothing: the scheduler's informer
+				// does not list it, so the engine keeps it off the card.
 				Pods: []ui.Pod{{
-					Namespace: "default", Name: "done", Node: "n2", Phase: "Running",
-					Requests: ui.Resources{MilliCPU: 1000},
-				}, {
 					Namespace: "team", Name: "running", Node: "n2", Phase: "Running",
 					Requests: ui.Resources{MilliCPU: 500, Memory: 256 << 20},
 				}},
-				Used: &ui.Resources{MilliCPU: 1500, Memory: 256 << 20, Pods: 2},
+				Used: &ui.Resources{MilliCPU: 500, Memory: 256 << 20, Pods: 1},
 			},
 		},
 		// Admission gives the pod its class's value as priority.
@@ -92,7 +89,8 @@ func TestLoad(t *testing.T) {
 	if diff := cmp.Diff(want, res.Scene); diff != "" {
 		t.Errorf("scene (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff(adapt.Summary{Nodes: 2, Pods: 3, Pending: 1}, res.Summary); diff != "" {
+	// The summary counts the scene's pods: the finished one is not among them.
+	if diff := cmp.Diff(adapt.Summary{Nodes: 2, Pods: 2, Pending: 1}, res.Summary); diff != "" {
 		t.Errorf("summary (-want +got):\n%s", diff)
 	}
 }

@@ -234,8 +234,8 @@ func (r *Run) sceneAt(seq int, buf *sceneBuf, yield func() bool) *ui.Scene {
 		if paused(j) {
 			return nil
 		}
-		if ps.Phase == engine.PhaseDeleted || ps.Phase == engine.PhaseFailed {
-			continue // an evicted pod is kept Failed, off its node's resources
+		if ps.Phase == engine.PhaseDeleted || ps.Phase == engine.PhaseSucceeded || ps.Phase == engine.PhaseFailed {
+			continue // a finished or evicted pod holds nothing and waits for nothing
 		}
 		vp, ok := r.podView(ps.Key)
 		if !ok {

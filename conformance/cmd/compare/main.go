@@ -13,7 +13,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -28,6 +27,7 @@ import (
 	"github.com/schedplay/schedplay/conformance/compare"
 	"github.com/schedplay/schedplay/conformance/contract"
 	"github.com/schedplay/schedplay/conformance/gen"
+	"github.com/schedplay/schedplay/conformance/internal/ours"
 	"github.com/schedplay/schedplay/conformance/internal/scenario"
 	"github.com/schedplay/schedplay/conformance/internal/upstream"
 )
@@ -83,14 +83,14 @@ func main() {
 		}
 	}
 
-	ours := &runner{bin: *oursFlag, timeout: *timeout}
-	if ours.bin == "" {
+	runner := &ours.Runner{Bin: *oursFlag, Timeout: *timeout}
+	if runner.Bin == "" {
 		bin, err := buildOurs(*root)
 		if err != nil {
-			ours.buildErr = err
-			fmt.Printf("ours failed: cannot build %s/cmd/schedplay: %v\n", *root, firstLine(err.Error()))
+			runner.BuildErr = err
+			fmt.Printf("ours failed: cannot build %s/cmd/schedplay: %v\n", *root, ours.FirstLine(err.Error()))
 		} else {
-			ours.bin = bin
+			runner.Bin = bin
 			defer os.RemoveAll(filepath.Dir(bin))
 		}
 	}
@@ -98,7 +98,7 @@ func main() {
 	rep := compare.NewReport(allow)
 	for _, f := range files {
 		t0 := time.Now()
-		compareFile(rep, ours, f, !*noSim)
+		compareFile(rep, runner, f, !*noSim)
 		if *verbose {
 			fmt.Fprintf(os.Stderr, "%s: %.2fs\n", f, time.Since(t0).Seconds())
 		}
@@ -106,7 +106,7 @@ func main() {
 	fmt.Printf("compared %d scenario files in %.1fs (examples: %d, generated: %d, seed %d)\n",
 		len(files), time.Since(start).Seconds(), len(ex), *n, *seed)
 	rep.Print(os.Stdout, *maxDiffs)
-	if ours.buildErr != nil && *oursOptional {
+	if runner.BuildErr != nil && *oursOptional {
 		fmt.Println("ours could not be built; --ours-optional: exit 0")
 		return
 	}
@@ -118,14 +118,6 @@ func main() {
 func fatal(err error) {
 	fmt.Fprintln(os.Stderr, "compare:", err)
 	os.Exit(2)
-}
-
-func firstLine(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
 }
 
 func buildOurs(root string) (string, error) {
@@ -144,51 +136,7 @@ func buildOurs(root string) (string, error) {
 	return bin, nil
 }
 
-type runner struct {
-	bin      string
-	buildErr error
-	timeout  time.Duration
-}
-
-// run executes ours and decodes its JSON into v. A non-zero exit is returned as
-// *inputRejected (ours says the input is invalid) with its stderr.
-func (r *runner) run(v any, args ...string) error {
-	if r.bin == "" {
-		if r.buildErr != nil {
-			return fmt.Errorf("not built: %s", firstLine(r.buildErr.Error()))
-		}
-		return errors.New("no binary")
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), r.timeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, r.bin, args...)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	if ctx.Err() != nil {
-		return fmt.Errorf("timed out after %s", r.timeout)
-	}
-	if err != nil {
-		var ee *exec.ExitError
-		if errors.As(err, &ee) {
-			return &inputRejected{msg: firstLine(stderr.String()), stdout: stdout.Len()}
-		}
-		return err
-	}
-	if err := json.Unmarshal(stdout.Bytes(), v); err != nil {
-		return fmt.Errorf("bad JSON on stdout: %v", err)
-	}
-	return nil
-}
-
-type inputRejected struct {
-	msg    string
-	stdout int
-}
-
-func (e *inputRejected) Error() string { return "exit non-zero: " + e.msg }
-
-func compareFile(rep *compare.Report, ours *runner, file string, simulate bool) {
+func compareFile(rep *compare.Report, runner *ours.Runner, file string, simulate bool) {
 	name := filepath.Base(file)
 	sc, upErr := scenario.Load(file)
 	var inputErr *scenario.InputError
@@ -202,7 +150,7 @@ func compareFile(rep *compare.Report, ours *runner, file string, simulate bool) 
 			pods = []string{sc.Explain}
 		} else {
 			for _, p := range sc.Pods {
-				if p.Spec.NodeName == "" && p.DeletionTimestamp == nil {
+				if p.Spec.NodeName == "" && p.DeletionTimestamp == nil && p.Status.Phase != "Succeeded" && p.Status.Phase != "Failed" {
 					pods = append(pods, p.Namespace+"/"+p.Name)
 				}
 			}
@@ -211,8 +159,8 @@ func compareFile(rep *compare.Report, ours *runner, file string, simulate bool) 
 	if upErr != nil {
 		// Upstream rejects the input: ours must reject it too.
 		var ex contract.Explain
-		err := ours.run(&ex, "simulate", file, "--output", "json")
-		var rej *inputRejected
+		err := runner.Run(&ex, "simulate", file, "--output", "json")
+		var rej *ours.InputRejected
 		switch {
 		case errors.As(err, &rej):
 			rep.Agree(name, "", "input")
@@ -227,11 +175,11 @@ func compareFile(rep *compare.Report, ours *runner, file string, simulate bool) 
 	// oursRan classifies the outcome of a run of ours on a valid input: false when it
 	// could not be compared (recorded as failure or input difference).
 	oursRan := func(pk, what string, err error) bool {
-		var rej *inputRejected
+		var rej *ours.InputRejected
 		if errors.As(err, &rej) {
 			if !inputChecked {
 				inputChecked = true
-				rep.Diff(compare.Diff{File: name, Area: "input", Field: "valid", Ours: "rejected: " + rej.msg, Upstream: "accepted"})
+				rep.Diff(compare.Diff{File: name, Area: "input", Field: "valid", Ours: "rejected: " + rej.Msg, Upstream: "accepted"})
 			}
 			return false
 		}
@@ -255,7 +203,7 @@ func compareFile(rep *compare.Report, ours *runner, file string, simulate bool) 
 		up2, err2 := upstream.Explain(sc, pk)
 		ambiguous := err2 != nil || !sameJSON(up1, up2)
 		var o contract.Explain
-		if !oursRan(pk, "explain", ours.run(&o, "explain", file, "--pod", pk, "--output", "json")) {
+		if !oursRan(pk, "explain", runner.Run(&o, "explain", file, "--pod", pk, "--output", "json")) {
 			continue
 		}
 		if ambiguous {
@@ -282,11 +230,11 @@ func compareFile(rep *compare.Report, ours *runner, file string, simulate bool) 
 	var o contract.Simulate
 	// A bounded budget: with workload controllers a run can livelock (a victim's
 	// replacement takes the space its preemptor freed, and is preempted in turn).
-	simErr := ours.run(&o, "simulate", file, "--output", "json", "--max-events", fmt.Sprint(SimMaxEvents))
-	var rej *inputRejected
-	if errors.As(simErr, &rej) && strings.Contains(rej.msg, "event budget exhausted") && sc.HasWorkloads() {
+	simErr := runner.Run(&o, "simulate", file, "--output", "json", "--max-events", fmt.Sprint(SimMaxEvents))
+	var rej *ours.InputRejected
+	if errors.As(simErr, &rej) && strings.Contains(rej.Msg, "event budget exhausted") && sc.HasWorkloads() {
 		rep.Check("final", []compare.Diff{{File: name, Area: "final", Field: compare.FieldControllers,
-			Ours: rej.msg, Upstream: "no workload controllers run"}})
+			Ours: rej.Msg, Upstream: "no workload controllers run"}})
 		return
 	}
 	if !oursRan("", "simulate", simErr) {

@@ -536,7 +536,8 @@ func (sc *Scenario) Objects() []runtime.Object {
 }
 
 // markRunning gives a bound pod the status a running pod has: phase Running, a start time
-// (status.startTime, else creationTimestamp) and Ready=True unless the file says otherwise.
+// (status.startTime, else creationTimestamp) and Ready=True unless the file says otherwise
+// or the pod has finished.
 func markRunning(p *v1.Pod) {
 	if p.Status.Phase == "" || p.Status.Phase == v1.PodPending {
 		p.Status.Phase = v1.PodRunning
@@ -544,6 +545,10 @@ func markRunning(p *v1.Pod) {
 	if p.Status.StartTime == nil {
 		t := p.CreationTimestamp
 		p.Status.StartTime = &t
+	}
+	if p.Status.Phase == v1.PodSucceeded || p.Status.Phase == v1.PodFailed {
+		// The kubelet marks a finished pod not ready (reason PodCompleted).
+		return
 	}
 	hasReady := false
 	for _, c := range p.Status.Conditions {

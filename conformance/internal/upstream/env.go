@@ -86,25 +86,36 @@ func newEnvWith(sc *scenario.Scenario, initial []runtime.Object, start time.Time
 	return &Env{SC: sc, Clock: clk, CS: cs, Tracker: tracker, Factory: factory, Sched: sched, Ctx: ctx, cancel: cancel}, nil
 }
 
-// initialObjects returns every object of the scenario except the pending pods.
+// initialObjects returns every object of the scenario except the pending pods and the
+// finished ones. kube-scheduler's pod informer selects status.phase!=Succeeded,
+// status.phase!=Failed (newPodInformer), a field selector client-go's fake clientset
+// ignores; nothing else in the harness reads a finished pod, so it is left out of the
+// fake API server and simulate reports it from the file.
 func initialObjects(sc *scenario.Scenario) []runtime.Object {
 	objs := sc.Objects()
 	for _, p := range sc.Pods {
-		if p.Spec.NodeName != "" {
+		if p.Spec.NodeName != "" && !finished(p) {
 			objs = append(objs, p.DeepCopy())
 		}
 	}
 	return objs
 }
 
+// pendingPods are the pods that wait for a node: unbound and not finished.
 func pendingPods(sc *scenario.Scenario) []*v1.Pod {
 	var out []*v1.Pod
 	for _, p := range sc.Pods {
-		if p.Spec.NodeName == "" {
+		if p.Spec.NodeName == "" && !finished(p) {
 			out = append(out, p)
 		}
 	}
 	return out
+}
+
+// finished reports status.phase Succeeded or Failed: the scheduler's pod informer
+// does not list such pods (see initialObjects).
+func finished(p *v1.Pod) bool {
+	return p.Status.Phase == v1.PodSucceeded || p.Status.Phase == v1.PodFailed
 }
 
 // waitFor polls cond (real time) until it holds or the timeout passes.
@@ -121,11 +132,12 @@ func waitFor(timeout time.Duration, cond func() bool) bool {
 	}
 }
 
-// waitCacheHolds waits until the scheduler cache holds every node and bound pod.
+// waitCacheHolds waits until the scheduler cache holds every node and bound pod
+// (finished pods are not listed, so they never reach it).
 func (e *Env) waitCacheHolds() error {
 	bound := 0
 	for _, p := range e.SC.Pods {
-		if p.Spec.NodeName != "" {
+		if p.Spec.NodeName != "" && !finished(p) {
 			bound++
 		}
 	}

@@ -37,6 +37,9 @@ func Explain(sc *scenario.Scenario, podKey string) (*contract.Explain, error) {
 	if target == nil {
 		return nil, &scenario.InputError{File: sc.File, Msg: fmt.Sprintf("no pod %q in the scenario", podKey)}
 	}
+	if finished(target) {
+		return nil, &scenario.InputError{File: sc.File, Msg: fmt.Sprintf("pod %s/%s has finished (status.phase %s)", target.Namespace, target.Name, target.Status.Phase)}
+	}
 	if target.Spec.NodeName != "" {
 		return nil, &scenario.InputError{File: sc.File, Msg: fmt.Sprintf("pod %s/%s is already bound to %s", target.Namespace, target.Name, target.Spec.NodeName)}
 	}

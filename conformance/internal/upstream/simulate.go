@@ -376,18 +376,20 @@ func (s *sim) caughtUp() bool {
 	}
 	lister := env.Factory.Core().V1().Pods().Lister()
 	pods := s.listPods()
-	bound := 0
+	bound, listed := 0, 0
 	for _, p := range pods {
+		if finished(p) {
+			continue // the scheduler's informer does not list it
+		}
+		listed++
 		got, err := lister.Pods(p.Namespace).Get(p.Name)
 		if err != nil || got.ResourceVersion != p.ResourceVersion {
 			return false
 		}
 		if p.Spec.NodeName != "" {
-			if p.Status.Phase != v1.PodSucceeded && p.Status.Phase != v1.PodFailed {
-				bound++
-				if ok, err := env.Sched.Cache.IsAssumedPod(p); err != nil || ok {
-					return false
-				}
+			bound++
+			if ok, err := env.Sched.Cache.IsAssumedPod(p); err != nil || ok {
+				return false
 			}
 		} else if _, ok := env.Sched.Profiles[p.Spec.SchedulerName]; ok && p.DeletionTimestamp == nil {
 			if !env.inQueue(p) {
@@ -396,7 +398,7 @@ func (s *sim) caughtUp() bool {
 		}
 	}
 	all, err := lister.List(labelsEverything())
-	if err != nil || len(all) != len(pods) {
+	if err != nil || len(all) != listed {
 		return false
 	}
 	n, err := env.Sched.Cache.PodCount()
@@ -502,6 +504,10 @@ func (s *sim) result(sc *scenario.Scenario) (*contract.Simulate, error) {
 		sp := contract.SimPod{Namespace: p.Namespace, Name: p.Name}
 		cur, ok := now[key(p)]
 		switch {
+		case finished(p):
+			// Never in the fake API server (see initialObjects): as the file gave it.
+			sp.Phase = string(p.Status.Phase)
+			sp.Node = p.Spec.NodeName
 		case !ok:
 			sp.Phase = contract.PhaseDeleted
 			s.mu.Lock()

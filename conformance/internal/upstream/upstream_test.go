@@ -173,3 +173,33 @@ func TestSimulateUnschedulableStaysPending(t *testing.T) {
 		}
 	}
 }
+
+// testdata/finished-pods.yaml: the scheduler never lists Succeeded or Failed pods (the
+// informer's field selector; see initialObjects), so web fits on node-a beside
+// two finished pods of 900m each, and the finished pods keep their phases.
+func TestFinishedPodsAreNotListed(t *testing.T) {
+	sc := load(t, "../../testdata/finished-pods.yaml")
+	ex, err := Explain(sc, "default/web")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := node(t, ex, "node-a"); !n.Feasible || !reflect.DeepEqual(ex.Selected, []string{"node-a"}) {
+		t.Errorf("node-a: %+v, selected %v", n, ex.Selected)
+	}
+	if _, err := Explain(sc, "default/report-x"); err == nil {
+		t.Error("explain of a finished pod accepted")
+	}
+	got, err := Simulate(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []contract.SimPod{
+		{Namespace: "default", Name: "backup-29000001-abcde", Phase: "Succeeded", Node: "node-a"},
+		{Namespace: "default", Name: "backup-29000002-fghij", Phase: "Failed", Node: "node-a"},
+		{Namespace: "default", Name: "report-x", Phase: "Failed"},
+		{Namespace: "default", Name: "web", Phase: "Running", Node: "node-a"},
+	}
+	if !reflect.DeepEqual(got.Pods, want) {
+		t.Errorf("got %+v\nwant %+v", got.Pods, want)
+	}
+}

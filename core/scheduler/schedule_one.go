@@ -58,6 +58,10 @@ type ScheduleResult struct {
 	// is not a decision a lesson may rest on.
 	Tied      []string
 	TiedCount int
+	// SearchStart is the index in the snapshot's node list where the node
+	// search began (upstream's nextStartNodeIndex); the search walks
+	// EvaluatedNodes nodes from there, wrapping around.
+	SearchStart int
 }
 
 // SchedulePod runs one scheduling algorithm pass (PreFilter, Filter,
@@ -69,6 +73,7 @@ func (s *Scheduler) SchedulePod(state *framework.CycleState, pod *api.Pod, snaps
 	if snapshot.NumNodes() == 0 {
 		return ScheduleResult{}, ErrNoNodesAvailable
 	}
+	start := s.nextStartNodeIndex
 	feasible, diagnosis, nominated, err := s.findNodesThatFitPod(state, pod, snapshot)
 	if err != nil {
 		return ScheduleResult{}, err
@@ -80,7 +85,7 @@ func (s *Scheduler) SchedulePod(state *framework.CycleState, pod *api.Pod, snaps
 	s.spareStatuses = diagnosis.NodeToStatus
 	if len(feasible) == 1 {
 		// One feasible node is taken without scoring.
-		return ScheduleResult{SuggestedHost: feasible[0].Node().Name, EvaluatedNodes: 1 + rejected, FeasibleNodes: 1, Nominated: nominated}, nil
+		return ScheduleResult{SuggestedHost: feasible[0].Node().Name, EvaluatedNodes: 1 + rejected, FeasibleNodes: 1, Nominated: nominated, SearchStart: start}, nil
 	}
 	if st := fwk.RunPreScorePlugins(state, pod, feasible); !st.IsSuccess() {
 		return ScheduleResult{}, st.AsError()
@@ -98,6 +103,7 @@ func (s *Scheduler) SchedulePod(state *framework.CycleState, pod *api.Pod, snaps
 		TopScore:       totals[best],
 		Tied:           tied,
 		TiedCount:      count,
+		SearchStart:    start,
 	}, nil
 }
 
@@ -209,8 +215,12 @@ func sortedKeys(m map[string]bool) []string {
 	return out
 }
 
-// findNodesThatPassFilters filters nodes starting at the rotating index and
-// stops after numFeasibleNodesToFind feasible ones.
+// findNodesThatPassFilters filters nodes starting at the rotating index
+// until it meets one feasible node more than numFeasibleNodesToFind, which
+// it does not keep: upstream's checkNode cancels the search on that node
+// (length > numNodesToFind) and drops it, so the nodes rejected before it
+// are processed and move the next start index (findNodesThatPassFilters,
+// pkg/scheduler/schedule_one.go, run with one worker).
 func (s *Scheduler) findNodesThatPassFilters(state *framework.CycleState, pod *api.Pod, diagnosis *framework.Diagnosis, nodes []*framework.NodeInfo, rotate bool) ([]*framework.NodeInfo, error) {
 	n := len(nodes)
 	if n == 0 {
@@ -241,7 +251,7 @@ func (s *Scheduler) findNodesThatPassFilters(state *framework.CycleState, pod *a
 	// Nominations do not change during the search: without any, each node
 	// is filtered once, directly.
 	direct := s.Framework.NoNominatedPods()
-	for i, at := 0, start%n; i < n && int32(len(feasible)) < want; i++ {
+	for i, at := 0, start%n; i < n; i++ {
 		ni := nodes[at]
 		if at++; at == n { // nodes[(start+i+1)%n] next, without dividing
 			at = 0
@@ -256,6 +266,9 @@ func (s *Scheduler) findNodesThatPassFilters(state *framework.CycleState, pod *a
 			return feasible, st.AsError()
 		}
 		if st.IsSuccess() {
+			if int32(len(feasible)) == want {
+				break // the (want+1)-th feasible node: enough were found
+			}
 			feasible = append(feasible, ni)
 			continue
 		}

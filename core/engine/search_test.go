@@ -67,7 +67,7 @@ func TestPartialSearchStopRule(t *testing.T) {
 			}
 			s := &scheduler.Scheduler{Framework: fwk, PercentageOfNodesToScore: tt.percentage}
 			for i, want := range tt.cycles {
-				res, err := s.SchedulePod(framework.NewCycleState(), pod, c.Snapshot)
+				res, err := s.SchedulePod(scheduler.Cycle{}, framework.NewCycleState(), pod, c.Snapshot)
 				if err != nil {
 					t.Fatalf("cycle %d: %v", i, err)
 				}

@@ -24,12 +24,14 @@ const (
 // ErrNoNodesAvailable is returned when the cluster has no nodes.
 var ErrNoNodesAvailable = errors.New("no nodes available to schedule pods")
 
-// Scheduler holds what persists between cycles: the rotating start index.
+// Scheduler holds what persists between cycles: the rotating start index
+// and the opportunistic batch.
 type Scheduler struct {
 	Framework *runtime.Framework
 	// PercentageOfNodesToScore is the global setting (0: adaptive).
 	PercentageOfNodesToScore int32
 	nextStartNodeIndex       int
+	batch                    opportunisticBatch
 	// selectHeap is host selection's storage, kept between cycles.
 	selectHeap nodeScoreHeap
 	// spareStatuses is the last successful cycle's NodeToStatus, which no
@@ -58,6 +60,9 @@ type ScheduleResult struct {
 	// is not a decision a lesson may rest on.
 	Tied      []string
 	TiedCount int
+	// Batched is set when the pod took the node its signature's batch
+	// hinted (the next of the previous pod's ranking), searched no further.
+	Batched bool
 	// SearchStart is the index in the snapshot's node list where the node
 	// search began (upstream's nextStartNodeIndex); the search walks
 	// EvaluatedNodes nodes from there, wrapping around.
@@ -65,16 +70,28 @@ type ScheduleResult struct {
 }
 
 // SchedulePod runs one scheduling algorithm pass (PreFilter, Filter,
-// PreScore, Score, selection) for pod against snapshot. A *framework.FitError
-// is returned when no node fits; PostFilter is the caller's business.
-func (s *Scheduler) SchedulePod(state *framework.CycleState, pod *api.Pod, snapshot *framework.Snapshot) (ScheduleResult, error) {
+// PreScore, Score, selection) for pod against snapshot in cycle c. A
+// *framework.FitError is returned when no node fits; PostFilter is the
+// caller's business.
+func (s *Scheduler) SchedulePod(c Cycle, state *framework.CycleState, pod *api.Pod, snapshot *framework.Snapshot) (ScheduleResult, error) {
 	fwk := s.Framework
 	fwk.SetSnapshot(snapshot)
 	if snapshot.NumNodes() == 0 {
 		return ScheduleResult{}, ErrNoNodesAvailable
 	}
+	// The signature is upstream's PodSignature, made when the pod is
+	// queued; here it is made when first needed, at most once a cycle.
+	var signature string
+	signed := false
+	sign := func() string {
+		if !signed {
+			signature, _ = fwk.SignPod(pod)
+			signed = true
+		}
+		return signature
+	}
 	start := s.nextStartNodeIndex
-	feasible, diagnosis, nominated, err := s.findNodesThatFitPod(state, pod, snapshot)
+	feasible, diagnosis, via, err := s.findNodesThatFitPod(c, state, pod, snapshot, sign)
 	if err != nil {
 		return ScheduleResult{}, err
 	}
@@ -85,7 +102,10 @@ func (s *Scheduler) SchedulePod(state *framework.CycleState, pod *api.Pod, snaps
 	s.spareStatuses = diagnosis.NodeToStatus
 	if len(feasible) == 1 {
 		// One feasible node is taken without scoring.
-		return ScheduleResult{SuggestedHost: feasible[0].Node().Name, EvaluatedNodes: 1 + rejected, FeasibleNodes: 1, Nominated: nominated, SearchStart: start}, nil
+		node := feasible[0].Node().Name
+		batched := c.Count > 0 && s.batch.store(c, via.hint, node, nil, sign)
+		return ScheduleResult{SuggestedHost: node, EvaluatedNodes: 1 + rejected, FeasibleNodes: 1,
+			Nominated: via.nominated, Batched: batched && !via.nominated, SearchStart: start}, nil
 	}
 	if st := fwk.RunPreScorePlugins(state, pod, feasible); !st.IsSuccess() {
 		return ScheduleResult{}, st.AsError()
@@ -96,6 +116,16 @@ func (s *Scheduler) SchedulePod(state *framework.CycleState, pod *api.Pod, snaps
 	}
 	best := selectHostIndex(totals, &s.selectHeap)
 	tied, count := tiedNodes(feasible, totals, totals[best])
+	if c.Count > 0 {
+		s.batch.store(c, via.hint, feasible[best].Node().Name, func() *sortedNodes {
+			rest := &sortedNodes{heap: append(nodeScoreHeap(nil), s.selectHeap...), names: make([]string, len(feasible))}
+			for i, ni := range feasible {
+				rest.names[i] = ni.Node().Name
+			}
+			rest.pop() // the chosen node
+			return rest
+		}, sign)
+	}
 	return ScheduleResult{
 		SuggestedHost:  feasible[best].Node().Name,
 		EvaluatedNodes: len(feasible) + rejected,
@@ -157,7 +187,15 @@ func (s *Scheduler) newNodeToStatus() *framework.NodeToStatus {
 	return m
 }
 
-func (s *Scheduler) findNodesThatFitPod(state *framework.CycleState, pod *api.Pod, snapshot *framework.Snapshot) ([]*framework.NodeInfo, framework.Diagnosis, bool, error) {
+// shortcut says how a cycle found its node without a search: the pod's
+// nominated node, or the batch's hint (upstream's nodeHint), which is
+// popped even when the nominated node is tried instead.
+type shortcut struct {
+	hint      string
+	nominated bool
+}
+
+func (s *Scheduler) findNodesThatFitPod(c Cycle, state *framework.CycleState, pod *api.Pod, snapshot *framework.Snapshot, sign func() string) ([]*framework.NodeInfo, framework.Diagnosis, shortcut, error) {
 	fwk := s.Framework
 	diagnosis := framework.Diagnosis{NodeToStatus: s.newNodeToStatus()}
 	allNodes := snapshot.List()
@@ -165,26 +203,37 @@ func (s *Scheduler) findNodesThatFitPod(state *framework.CycleState, pod *api.Po
 	diagnosis.UnschedulablePlugins = unschedulablePlugins
 	if !st.IsSuccess() {
 		if !st.IsRejected() {
-			return nil, diagnosis, false, st.AsError()
+			return nil, diagnosis, shortcut{}, st.AsError()
 		}
 		// Every node gets the PreFilter status so preemption sees it.
 		diagnosis.NodeToStatus.SetAbsentNodesStatus(st)
 		diagnosis.PreFilterMsg = st.Message()
 		diagnosis.AddPluginStatus(st)
-		return nil, diagnosis, false, nil
+		return nil, diagnosis, shortcut{}, nil
 	}
-	// A nominated node (set by an earlier preemption) is tried alone first.
-	if nnn := pod.Status.NominatedNodeName; nnn != "" {
-		if ni, err := snapshot.Get(nnn); err == nil {
+	var via shortcut
+	if c.Count > 0 {
+		via.hint = s.batch.nodeHint(s.Framework, state, pod, snapshot, c, sign)
+	}
+	// A nominated node (set by an earlier preemption), else the hint, is
+	// tried alone first (upstream evaluateNominatedNode).
+	try := pod.Status.NominatedNodeName
+	via.nominated = try != ""
+	if try == "" {
+		try = via.hint
+	}
+	if try != "" {
+		if ni, err := snapshot.Get(try); err == nil {
 			feasible, err := s.findNodesThatPassFilters(state, pod, &diagnosis, []*framework.NodeInfo{ni}, false)
 			if err != nil {
-				return nil, diagnosis, false, err
+				return nil, diagnosis, via, err
 			}
 			if len(feasible) > 0 {
-				return feasible, diagnosis, true, nil
+				return feasible, diagnosis, via, nil
 			}
 		}
 	}
+	via.nominated = false
 	nodes := allNodes
 	if !preRes.AllNodes() {
 		nodes = nil
@@ -201,9 +250,9 @@ func (s *Scheduler) findNodesThatFitPod(state *framework.CycleState, pod *api.Po
 	processed := len(feasible) + diagnosis.NodeToStatus.Len()
 	s.nextStartNodeIndex = (s.nextStartNodeIndex + processed) % len(allNodes)
 	if err != nil {
-		return nil, diagnosis, false, err
+		return nil, diagnosis, via, err
 	}
-	return feasible, diagnosis, false, nil
+	return feasible, diagnosis, via, nil
 }
 
 func sortedKeys(m map[string]bool) []string {

@@ -66,16 +66,16 @@ func (s *sortedNodes) pop() string {
 
 // nodeHint returns the next node of the stored ranking when the state
 // still applies to pod, or "" (upstream OpportunisticBatch.GetNodeHint and
-// batchStateCompatible, whose checks come in the same order). sign is
-// called at most once, only when the signature is compared.
-func (b *opportunisticBatch) nodeHint(fwk filterRunner, state *framework.CycleState, pod *api.Pod, snapshot *framework.Snapshot, c Cycle, sign func() string) string {
+// batchStateCompatible, whose checks come in the same order). The
+// signature is made only if it is compared.
+func (b *opportunisticBatch) nodeHint(fwk filterRunner, state *framework.CycleState, pod *api.Pod, snapshot *framework.Snapshot, c Cycle, sign signer) string {
 	if b.state == nil || b.state.sorted == nil || len(b.state.sorted.heap) == 0 {
 		return ""
 	}
 	if c.Count != b.last.count+1 || !b.last.succeeded {
 		return "" // another pod's cycle came between, or the last one failed
 	}
-	if sig := sign(); sig == "" || sig != b.state.signature {
+	if sig := sign.signature(); sig == "" || sig != b.state.signature {
 		return ""
 	}
 	if c.Now.After(b.state.created.Add(maxBatchAge)) {
@@ -98,7 +98,7 @@ func (b *opportunisticBatch) nodeHint(fwk filterRunner, state *framework.CycleSt
 // placed by the hint, keeps the rest of its ranking for the next pod
 // (upstream OpportunisticBatch.StoreScheduleResults). rest is nil when a
 // single node was feasible. It reports whether the hint was used.
-func (b *opportunisticBatch) store(c Cycle, hint, chosen string, rest func() *sortedNodes, sign func() string) bool {
+func (b *opportunisticBatch) store(c Cycle, hint, chosen string, rest ranking, sign signer) bool {
 	b.last = lastCycle{count: c.Count, chosen: chosen, succeeded: true}
 	if hint == chosen {
 		return true
@@ -107,8 +107,8 @@ func (b *opportunisticBatch) store(c Cycle, hint, chosen string, rest func() *so
 	if rest == nil {
 		return false
 	}
-	if sig := sign(); sig != "" {
-		if sorted := rest(); len(sorted.heap) > 0 {
+	if sig := sign.signature(); sig != "" {
+		if sorted := rest.rest(); len(sorted.heap) > 0 {
 			b.state = &batchState{signature: sig, sorted: sorted, created: c.Now}
 		}
 	}
@@ -119,4 +119,49 @@ func (b *opportunisticBatch) store(c Cycle, hint, chosen string, rest func() *so
 // what upstream's batch asks of the last pod's node.
 type filterRunner interface {
 	RunFilterPlugins(state *framework.CycleState, pod *api.Pod, nodeInfo *framework.NodeInfo) *framework.Status
+}
+
+// signer gives the cycle's pod signature.
+type signer interface{ signature() string }
+
+// cycleSignature is upstream's PodSignature, which the queue makes when
+// the pod is queued; here it is made when a cycle first needs it, at most
+// once.
+type cycleSignature struct {
+	pod    *api.Pod
+	fwk    signingFramework
+	sig    string
+	signed bool
+}
+
+type signingFramework interface {
+	SignPod(pod *api.Pod) (string, *framework.Status)
+}
+
+func (c *cycleSignature) signature() string {
+	if !c.signed {
+		c.sig, _ = c.fwk.SignPod(c.pod)
+		c.signed = true
+	}
+	return c.sig
+}
+
+// ranking is a scored cycle's score heap, copied only when kept.
+type ranking interface{ rest() *sortedNodes }
+
+// rankingAfter is the heap selectHostIndex built over feasible's totals.
+type rankingAfter struct {
+	feasible []*framework.NodeInfo
+	heap     nodeScoreHeap
+}
+
+// rest copies the heap and pops the chosen node, as upstream's
+// schedulePod pops it before storing the rest.
+func (r *rankingAfter) rest() *sortedNodes {
+	sorted := &sortedNodes{heap: append(nodeScoreHeap(nil), r.heap...), names: make([]string, len(r.feasible))}
+	for i, ni := range r.feasible {
+		sorted.names[i] = ni.Node().Name
+	}
+	sorted.pop()
+	return sorted
 }

@@ -32,6 +32,8 @@ type Scheduler struct {
 	PercentageOfNodesToScore int32
 	nextStartNodeIndex       int
 	batch                    opportunisticBatch
+	signing                  cycleSignature
+	ranking                  rankingAfter
 	// selectHeap is host selection's storage, kept between cycles.
 	selectHeap nodeScoreHeap
 	// spareStatuses is the last successful cycle's NodeToStatus, which no
@@ -79,17 +81,8 @@ func (s *Scheduler) SchedulePod(c Cycle, state *framework.CycleState, pod *api.P
 	if snapshot.NumNodes() == 0 {
 		return ScheduleResult{}, ErrNoNodesAvailable
 	}
-	// The signature is upstream's PodSignature, made when the pod is
-	// queued; here it is made when first needed, at most once a cycle.
-	var signature string
-	signed := false
-	sign := func() string {
-		if !signed {
-			signature, _ = fwk.SignPod(pod)
-			signed = true
-		}
-		return signature
-	}
+	s.signing = cycleSignature{pod: pod, fwk: fwk}
+	sign := &s.signing
 	start := s.nextStartNodeIndex
 	feasible, diagnosis, via, err := s.findNodesThatFitPod(c, state, pod, snapshot, sign)
 	if err != nil {
@@ -117,14 +110,8 @@ func (s *Scheduler) SchedulePod(c Cycle, state *framework.CycleState, pod *api.P
 	best := selectHostIndex(totals, &s.selectHeap)
 	tied, count := tiedNodes(feasible, totals, totals[best])
 	if c.Count > 0 {
-		s.batch.store(c, via.hint, feasible[best].Node().Name, func() *sortedNodes {
-			rest := &sortedNodes{heap: append(nodeScoreHeap(nil), s.selectHeap...), names: make([]string, len(feasible))}
-			for i, ni := range feasible {
-				rest.names[i] = ni.Node().Name
-			}
-			rest.pop() // the chosen node
-			return rest
-		}, sign)
+		s.ranking = rankingAfter{feasible, s.selectHeap}
+		s.batch.store(c, via.hint, feasible[best].Node().Name, &s.ranking, sign)
 	}
 	return ScheduleResult{
 		SuggestedHost:  feasible[best].Node().Name,
@@ -195,7 +182,7 @@ type shortcut struct {
 	nominated bool
 }
 
-func (s *Scheduler) findNodesThatFitPod(c Cycle, state *framework.CycleState, pod *api.Pod, snapshot *framework.Snapshot, sign func() string) ([]*framework.NodeInfo, framework.Diagnosis, shortcut, error) {
+func (s *Scheduler) findNodesThatFitPod(c Cycle, state *framework.CycleState, pod *api.Pod, snapshot *framework.Snapshot, sign *cycleSignature) ([]*framework.NodeInfo, framework.Diagnosis, shortcut, error) {
 	fwk := s.Framework
 	diagnosis := framework.Diagnosis{NodeToStatus: s.newNodeToStatus()}
 	allNodes := snapshot.List()

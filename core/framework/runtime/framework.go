@@ -68,6 +68,8 @@ type Framework struct {
 	// signatures off for the profile.
 	signers  []framework.SignPlugin
 	unsigned string
+	// signScratch collects a pod's fragments before they are keyed.
+	signScratch []framework.SignFragment
 }
 
 // skipMemo builds a cycle's set of skipped plugins (by name, as

@@ -1,11 +1,14 @@
 package runtime
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/schedplay/schedplay/core/api"
 	"github.com/schedplay/schedplay/core/framework"
+	"github.com/schedplay/schedplay/core/plugins/names"
 )
 
 // computeBatchablePlugins collects the signing plugins of the extension
@@ -36,6 +39,20 @@ func (f *Framework) computeBatchablePlugins() {
 	for _, p := range f.scorePlugins {
 		add(p)
 	}
+	// The plugins that may refuse a pod sign first, so a refused pod costs
+	// no fragments. The signature does not depend on the order: plugins
+	// writing the same key write the same value.
+	slices.SortStableFunc(f.signers, func(a, b framework.SignPlugin) int {
+		return cmp.Compare(signOrder(a.Name()), signOrder(b.Name()))
+	})
+}
+
+func signOrder(name string) int {
+	switch name {
+	case names.PodTopologySpread, names.InterPodAffinity, names.DynamicResources:
+		return 0
+	}
+	return 1
 }
 
 // SignPod returns the pod's scheduling signature: two pods with the same
@@ -48,15 +65,21 @@ func (f *Framework) SignPod(pod *api.Pod) (string, *framework.Status) {
 		return "", framework.NewStatus(framework.Unschedulable,
 			fmt.Sprintf("plugin %s cannot sign pods, so the profile has no signatures", f.unsigned))
 	}
-	sig := map[string]any{framework.SchedulerNameSignerName: pod.Spec.SchedulerName}
+	// The map is made once every plugin has signed: most pods are refused
+	// by the first plugin, every cycle.
+	fragments := f.signScratch[:0]
 	for _, pl := range f.signers {
-		fragments, st := pl.SignPod(pod)
+		frs, st := pl.SignPod(pod)
 		if !st.IsSuccess() {
 			return "", st.WithPlugin(pl.Name())
 		}
-		for _, fr := range fragments {
-			sig[fr.Key] = fr.Value
-		}
+		fragments = append(fragments, frs...)
+	}
+	f.signScratch = fragments[:0]
+	sig := make(map[string]any, len(fragments)+1)
+	sig[framework.SchedulerNameSignerName] = pod.Spec.SchedulerName
+	for _, fr := range fragments {
+		sig[fr.Key] = fr.Value
 	}
 	b, err := json.Marshal(sig)
 	if err != nil {

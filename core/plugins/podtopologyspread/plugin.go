@@ -160,10 +160,17 @@ func validateArgs(a *config.PodTopologySpreadArgs) error {
 // PodTopologySpread.SignPod).
 func (pl *PodTopologySpread) SignPod(pod *api.Pod) ([]framework.SignFragment, *framework.Status) {
 	if len(pod.Spec.TopologySpreadConstraints) > 0 {
-		return nil, framework.NewStatus(framework.Unschedulable, "pods with topology constraints are not signable")
+		return nil, unsignableOwn
 	}
 	if len(pl.defaultConstraints) > 0 {
-		return nil, framework.NewStatus(framework.Unschedulable, "pods with default topology constraints are not signable")
+		return nil, unsignableDefault
 	}
 	return nil, nil
 }
+
+// SignPod's refusals, shared: with the system defaults every pod is
+// refused, every cycle, and only the runtime names the plugin on them.
+var (
+	unsignableOwn     = framework.NewStatus(framework.Unschedulable, "pods with topology constraints are not signable")
+	unsignableDefault = framework.NewStatus(framework.Unschedulable, "pods with default topology constraints are not signable")
+)

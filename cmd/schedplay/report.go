@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -101,6 +102,33 @@ func writeExplainReport(w io.Writer, s *scenario.Scenario, ex *scheduler.Explana
 		fmt.Fprintf(w, "Selected: one of %s (equal totals; kube-scheduler picks among them at random)\n", strings.Join(ex.Selected, ", "))
 	default:
 		fmt.Fprintf(w, "FailedScheduling: %s\n", ex.Message)
+	}
+	if s := ex.Search; s != nil {
+		pct := fmt.Sprintf("%d%%", s.Percentage)
+		if s.Percentage == 0 {
+			pct = "adaptive"
+		}
+		fmt.Fprintf(w, "\nNode search: a real cycle filters from %s until it has %d feasible nodes (percentageOfNodesToScore %s, %d nodes);\n", s.Start, s.Want, pct, s.Nodes)
+		fmt.Fprintf(w, "  it evaluates %d (%d feasible)", s.Evaluated, s.Feasible)
+		if s.StoppedOn != "" {
+			fmt.Fprintf(w, ", stops on the next feasible node %s", s.StoppedOn)
+		}
+		shown := s.NotEvaluated
+		more := ""
+		if len(shown) > 10 {
+			shown, more = shown[:10], fmt.Sprintf(" and %d more", len(s.NotEvaluated)-10)
+		}
+		fmt.Fprintf(w, " and never looks at %d: %s%s.\n", len(s.NotEvaluated), strings.Join(shown, ", "), more)
+		fmt.Fprintln(w, "  The start moves on every cycle, so which nodes are scored depends on the cycles before.")
+		for _, n := range ex.Selected {
+			if slices.Contains(s.NotEvaluated, n) {
+				fmt.Fprintf(w, "  %s is one of the nodes this search would not look at: the real cycle picks among the ones it evaluates.\n", n)
+			}
+		}
+	}
+	if ex.Signature != "" {
+		fmt.Fprintln(w, "\nBatching: the pod can be signed. A pod with the same signature in the next cycle that no longer fits")
+		fmt.Fprintln(w, "  on the node this pod takes would take the next node of this ranking without a search.")
 	}
 	if p := ex.Preemption; p != nil {
 		fmt.Fprintln(w, "\nPreemption (dry run over every node)")

@@ -50,7 +50,7 @@ func BenchmarkScheduleOneCycle5000Nodes(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		res, err := s.SchedulePod(framework.NewCycleState(), pod, c.Snapshot)
+		res, err := s.SchedulePod(scheduler.Cycle{}, framework.NewCycleState(), pod, c.Snapshot)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -124,5 +124,10 @@ func Explain(s *scenario.Scenario, key string) (*scheduler.Explanation, error) {
 	if err != nil {
 		return nil, fmt.Errorf("building profile %q: %w", profile.SchedulerName, err)
 	}
-	return scheduler.Explain(fwk, pod, c.Snapshot)
+	// At t=0 no cycle has run: the search starts at the first node.
+	var global int32
+	if g := s.Config.PercentageOfNodesToScore; g != nil {
+		global = *g
+	}
+	return scheduler.Explain(fwk, pod, c.Snapshot, scheduler.Search{Percentage: global})
 }

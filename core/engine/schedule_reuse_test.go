@@ -42,7 +42,7 @@ func TestFitErrorSurvivesLaterCycles(t *testing.T) {
 		if pod == "huge" {
 			p = huge
 		}
-		res, err := s.SchedulePod(framework.NewCycleState(), p, c.Snapshot)
+		res, err := s.SchedulePod(scheduler.Cycle{}, framework.NewCycleState(), p, c.Snapshot)
 		if pod == "big" {
 			if err != nil {
 				t.Fatalf("cycle %d: %v", i, err)

@@ -154,6 +154,9 @@ type Simulation struct {
 	cycleState *framework.CycleState
 	// actuation is the preemption PostFilter handed over in this cycle.
 	actuation *actuation
+	// cycles counts the pods popped for a cycle, as upstream's queue
+	// numbers scheduling cycles (opportunistic batching reads it).
+	cycles int64
 }
 
 // NewSimulation prepares a run: bound pods on their nodes, pending pods in
@@ -421,6 +424,7 @@ func (s *Simulation) cycle(e *queue.Entry) {
 		return
 	}
 	e.Attempts++
+	s.cycles++
 	s.refreshPDBs()
 	if s.beforeCycle != nil && s.beforeCycle(sp.pod, runner) {
 		s.finished = true
@@ -431,7 +435,7 @@ func (s *Simulation) cycle(e *queue.Entry) {
 	}
 	state := s.cycleState
 	state.Reset()
-	res, err := runner.sched.SchedulePod(state, sp.pod, s.snap)
+	res, err := runner.sched.SchedulePod(scheduler.Cycle{Count: s.cycles, Now: s.now}, state, sp.pod, s.snap)
 	if err == nil {
 		s.bind(sp, res)
 		return
@@ -496,10 +500,15 @@ func (s *Simulation) bind(sp *simPod, res scheduler.ScheduleResult) {
 	s.requeue(assignedPodAdd, p)
 }
 
+// BatchedReason ends the reason of a pod placed by opportunistic batching.
+const BatchedReason = "placed by batching: reused the ranking of the previous pod"
+
 func describeChoice(res scheduler.ScheduleResult) string {
 	switch {
 	case res.Nominated:
 		return "its nominated node passed the filters"
+	case res.Batched:
+		return BatchedReason
 	case res.FeasibleNodes == 1:
 		return "the only feasible node"
 	}

@@ -94,7 +94,7 @@ func (s *Simulation) ExplainAttempt(key string, seq, number int) (*Attempt, erro
 		// Explain works on a copy: the cycle that would follow must not see
 		// anything it changed (it changes nothing, but the pod is shared).
 		pod := *p
-		a.Explanation, explainErr = scheduler.Explain(r.fwk, &pod, replay.snap)
+		a.Explanation, explainErr = scheduler.Explain(r.fwk, &pod, replay.snap, r.sched.Search())
 		return true
 	}
 	if err := replay.Run(); err != nil {

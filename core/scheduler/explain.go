@@ -25,6 +25,11 @@ type Explanation struct {
 	// Tie is set when several nodes share the top total (Selected lists
 	// them): upstream's selectHost picks one of them at random.
 	Tie *Tie `json:"tie,omitempty"`
+	// Search is set when the real cycle would leave nodes unlooked at.
+	Search *SearchExplanation `json:"search,omitempty"`
+	// Signature is set when the pod can be signed for opportunistic
+	// batching (framework.SignPod).
+	Signature string `json:"signature,omitempty"`
 }
 
 // Tie says which nodes share the top total, the total, and which of them
@@ -34,6 +39,79 @@ type Tie struct {
 	Nodes []string `json:"nodes"`
 	Score int64    `json:"score"`
 	Taken string   `json:"taken"`
+}
+
+// SearchExplanation is the partial node search of a real cycle: from 100
+// nodes upstream filters only until it has Want feasible nodes, starting
+// where the previous cycle stopped (findNodesThatPassFilters). Explain
+// filters every node; these are the ones the real cycle would have.
+type SearchExplanation struct {
+	// Nodes is how many nodes the search walks (after PreFilter).
+	Nodes int `json:"nodes"`
+	// Percentage is the percentageOfNodesToScore in force (0: adaptive).
+	Percentage int32 `json:"percentage"`
+	// Want is numFeasibleNodesToFind: the search stops on the feasible
+	// node after that many.
+	Want      int32  `json:"want"`
+	Start     string `json:"start"`
+	Evaluated int    `json:"evaluated"`
+	Feasible  int    `json:"feasible"`
+	// StoppedOn is the feasible node after the Want-th: filtered, found
+	// feasible and dropped, which ends the search.
+	StoppedOn string `json:"stoppedOn,omitempty"`
+	// NotEvaluated are the nodes the search never reached, in the order
+	// it would have.
+	NotEvaluated []string `json:"notEvaluated"`
+}
+
+// Search is where a cycle's node search starts (upstream's
+// nextStartNodeIndex) and the global percentageOfNodesToScore.
+type Search struct {
+	Start      int
+	Percentage int32
+}
+
+// Search returns where this scheduler's next cycle would start searching.
+func (s *Scheduler) Search() Search {
+	return Search{Start: s.nextStartNodeIndex, Percentage: s.PercentageOfNodesToScore}
+}
+
+// explainSearch walks nodes as the real cycle would, over Explain's
+// verdicts, and returns nil when it would look at every node.
+func explainSearch(fwk *runtime.Framework, search Search, nodes []*framework.NodeInfo, feasible map[string]bool) *SearchExplanation {
+	n := len(nodes)
+	pct := fwk.PercentageOfNodesToScore()
+	if pct == nil {
+		pct = &search.Percentage
+	}
+	want := NumFeasibleNodesToFind(pct, int32(n))
+	if !fwk.HasScorePlugins() {
+		want = 1
+	}
+	if n == 0 || int(want) >= n {
+		return nil
+	}
+	start := search.Start % n
+	ex := &SearchExplanation{Nodes: n, Percentage: *pct, Want: want, Start: nodes[start].Node().Name, NotEvaluated: []string{}}
+	for i := 0; i < n; i++ {
+		name := nodes[(start+i)%n].Node().Name
+		switch {
+		case ex.StoppedOn != "":
+			ex.NotEvaluated = append(ex.NotEvaluated, name)
+			continue
+		case ex.Feasible == int(want) && feasible[name]:
+			ex.StoppedOn = name
+			continue
+		}
+		ex.Evaluated++
+		if feasible[name] {
+			ex.Feasible++
+		}
+	}
+	if len(ex.NotEvaluated) == 0 {
+		return nil
+	}
+	return ex
 }
 
 // NodeResult is one node's verdict.
@@ -72,7 +150,10 @@ type PreemptionExplainer interface {
 // Unlike a real cycle it filters every node and scores every feasible node
 // (even a single one), so the report is complete; the selection and the
 // FailedScheduling message are what the real cycle would produce.
-func Explain(fwk *runtime.Framework, pod *api.Pod, snapshot *framework.Snapshot) (*Explanation, error) {
+//
+// search says where the real cycle's node search would start; Search and
+// Signature report what the real cycle would not see.
+func Explain(fwk *runtime.Framework, pod *api.Pod, snapshot *framework.Snapshot, search Search) (*Explanation, error) {
 	fwk.SetSnapshot(snapshot)
 	state := framework.NewCycleState()
 	ex := &Explanation{Pod: pod.Key(), Selected: []string{}, Weights: map[string]int{}}
@@ -121,6 +202,24 @@ func Explain(fwk *runtime.Framework, pod *api.Pod, snapshot *framework.Snapshot)
 			diagnosis.AddPluginStatus(s)
 		}
 	}
+
+	if st.IsSuccess() {
+		searched := snapshot.List()
+		if !preRes.AllNodes() {
+			searched = nil
+			for _, ni := range snapshot.List() {
+				if preRes.NodeNames[ni.Node().Name] {
+					searched = append(searched, ni)
+				}
+			}
+		}
+		fits := make(map[string]bool, len(feasible))
+		for _, ni := range feasible {
+			fits[ni.Node().Name] = true
+		}
+		ex.Search = explainSearch(fwk, search, searched, fits)
+	}
+	ex.Signature, _ = fwk.SignPod(pod)
 
 	scores := map[string]runtime.NodePluginScores{}
 	if len(feasible) > 0 {

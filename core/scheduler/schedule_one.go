@@ -24,12 +24,16 @@ const (
 // ErrNoNodesAvailable is returned when the cluster has no nodes.
 var ErrNoNodesAvailable = errors.New("no nodes available to schedule pods")
 
-// Scheduler holds what persists between cycles: the rotating start index.
+// Scheduler holds what persists between cycles: the rotating start index
+// and the opportunistic batch.
 type Scheduler struct {
 	Framework *runtime.Framework
 	// PercentageOfNodesToScore is the global setting (0: adaptive).
 	PercentageOfNodesToScore int32
 	nextStartNodeIndex       int
+	batch                    opportunisticBatch
+	signing                  cycleSignature
+	ranking                  rankingAfter
 	// selectHeap is host selection's storage, kept between cycles.
 	selectHeap nodeScoreHeap
 	// spareStatuses is the last successful cycle's NodeToStatus, which no
@@ -58,18 +62,29 @@ type ScheduleResult struct {
 	// is not a decision a lesson may rest on.
 	Tied      []string
 	TiedCount int
+	// Batched is set when the pod took the node its signature's batch
+	// hinted (the next of the previous pod's ranking), searched no further.
+	Batched bool
+	// SearchStart is the index in the snapshot's node list where the node
+	// search began (upstream's nextStartNodeIndex); the search walks
+	// EvaluatedNodes nodes from there, wrapping around.
+	SearchStart int
 }
 
 // SchedulePod runs one scheduling algorithm pass (PreFilter, Filter,
-// PreScore, Score, selection) for pod against snapshot. A *framework.FitError
-// is returned when no node fits; PostFilter is the caller's business.
-func (s *Scheduler) SchedulePod(state *framework.CycleState, pod *api.Pod, snapshot *framework.Snapshot) (ScheduleResult, error) {
+// PreScore, Score, selection) for pod against snapshot in cycle c. A
+// *framework.FitError is returned when no node fits; PostFilter is the
+// caller's business.
+func (s *Scheduler) SchedulePod(c Cycle, state *framework.CycleState, pod *api.Pod, snapshot *framework.Snapshot) (ScheduleResult, error) {
 	fwk := s.Framework
 	fwk.SetSnapshot(snapshot)
 	if snapshot.NumNodes() == 0 {
 		return ScheduleResult{}, ErrNoNodesAvailable
 	}
-	feasible, diagnosis, nominated, err := s.findNodesThatFitPod(state, pod, snapshot)
+	s.signing = cycleSignature{pod: pod, fwk: fwk}
+	sign := &s.signing
+	start := s.nextStartNodeIndex
+	feasible, diagnosis, via, err := s.findNodesThatFitPod(c, state, pod, snapshot, sign)
 	if err != nil {
 		return ScheduleResult{}, err
 	}
@@ -80,7 +95,10 @@ func (s *Scheduler) SchedulePod(state *framework.CycleState, pod *api.Pod, snaps
 	s.spareStatuses = diagnosis.NodeToStatus
 	if len(feasible) == 1 {
 		// One feasible node is taken without scoring.
-		return ScheduleResult{SuggestedHost: feasible[0].Node().Name, EvaluatedNodes: 1 + rejected, FeasibleNodes: 1, Nominated: nominated}, nil
+		node := feasible[0].Node().Name
+		batched := c.Count > 0 && s.batch.store(c, via.hint, node, nil, sign)
+		return ScheduleResult{SuggestedHost: node, EvaluatedNodes: 1 + rejected, FeasibleNodes: 1,
+			Nominated: via.nominated, Batched: batched && !via.nominated, SearchStart: start}, nil
 	}
 	if st := fwk.RunPreScorePlugins(state, pod, feasible); !st.IsSuccess() {
 		return ScheduleResult{}, st.AsError()
@@ -91,6 +109,10 @@ func (s *Scheduler) SchedulePod(state *framework.CycleState, pod *api.Pod, snaps
 	}
 	best := selectHostIndex(totals, &s.selectHeap)
 	tied, count := tiedNodes(feasible, totals, totals[best])
+	if c.Count > 0 {
+		s.ranking = rankingAfter{feasible, s.selectHeap}
+		s.batch.store(c, via.hint, feasible[best].Node().Name, &s.ranking, sign)
+	}
 	return ScheduleResult{
 		SuggestedHost:  feasible[best].Node().Name,
 		EvaluatedNodes: len(feasible) + rejected,
@@ -98,6 +120,7 @@ func (s *Scheduler) SchedulePod(state *framework.CycleState, pod *api.Pod, snaps
 		TopScore:       totals[best],
 		Tied:           tied,
 		TiedCount:      count,
+		SearchStart:    start,
 	}, nil
 }
 
@@ -151,7 +174,15 @@ func (s *Scheduler) newNodeToStatus() *framework.NodeToStatus {
 	return m
 }
 
-func (s *Scheduler) findNodesThatFitPod(state *framework.CycleState, pod *api.Pod, snapshot *framework.Snapshot) ([]*framework.NodeInfo, framework.Diagnosis, bool, error) {
+// shortcut says how a cycle found its node without a search: the pod's
+// nominated node, or the batch's hint (upstream's nodeHint), which is
+// popped even when the nominated node is tried instead.
+type shortcut struct {
+	hint      string
+	nominated bool
+}
+
+func (s *Scheduler) findNodesThatFitPod(c Cycle, state *framework.CycleState, pod *api.Pod, snapshot *framework.Snapshot, sign *cycleSignature) ([]*framework.NodeInfo, framework.Diagnosis, shortcut, error) {
 	fwk := s.Framework
 	diagnosis := framework.Diagnosis{NodeToStatus: s.newNodeToStatus()}
 	allNodes := snapshot.List()
@@ -159,26 +190,37 @@ func (s *Scheduler) findNodesThatFitPod(state *framework.CycleState, pod *api.Po
 	diagnosis.UnschedulablePlugins = unschedulablePlugins
 	if !st.IsSuccess() {
 		if !st.IsRejected() {
-			return nil, diagnosis, false, st.AsError()
+			return nil, diagnosis, shortcut{}, st.AsError()
 		}
 		// Every node gets the PreFilter status so preemption sees it.
 		diagnosis.NodeToStatus.SetAbsentNodesStatus(st)
 		diagnosis.PreFilterMsg = st.Message()
 		diagnosis.AddPluginStatus(st)
-		return nil, diagnosis, false, nil
+		return nil, diagnosis, shortcut{}, nil
 	}
-	// A nominated node (set by an earlier preemption) is tried alone first.
-	if nnn := pod.Status.NominatedNodeName; nnn != "" {
-		if ni, err := snapshot.Get(nnn); err == nil {
+	var via shortcut
+	if c.Count > 0 {
+		via.hint = s.batch.nodeHint(s.Framework, state, pod, snapshot, c, sign)
+	}
+	// A nominated node (set by an earlier preemption), else the hint, is
+	// tried alone first (upstream evaluateNominatedNode).
+	try := pod.Status.NominatedNodeName
+	via.nominated = try != ""
+	if try == "" {
+		try = via.hint
+	}
+	if try != "" {
+		if ni, err := snapshot.Get(try); err == nil {
 			feasible, err := s.findNodesThatPassFilters(state, pod, &diagnosis, []*framework.NodeInfo{ni}, false)
 			if err != nil {
-				return nil, diagnosis, false, err
+				return nil, diagnosis, via, err
 			}
 			if len(feasible) > 0 {
-				return feasible, diagnosis, true, nil
+				return feasible, diagnosis, via, nil
 			}
 		}
 	}
+	via.nominated = false
 	nodes := allNodes
 	if !preRes.AllNodes() {
 		nodes = nil
@@ -195,9 +237,9 @@ func (s *Scheduler) findNodesThatFitPod(state *framework.CycleState, pod *api.Po
 	processed := len(feasible) + diagnosis.NodeToStatus.Len()
 	s.nextStartNodeIndex = (s.nextStartNodeIndex + processed) % len(allNodes)
 	if err != nil {
-		return nil, diagnosis, false, err
+		return nil, diagnosis, via, err
 	}
-	return feasible, diagnosis, false, nil
+	return feasible, diagnosis, via, nil
 }
 
 func sortedKeys(m map[string]bool) []string {
@@ -209,8 +251,12 @@ func sortedKeys(m map[string]bool) []string {
 	return out
 }
 
-// findNodesThatPassFilters filters nodes starting at the rotating index and
-// stops after numFeasibleNodesToFind feasible ones.
+// findNodesThatPassFilters filters nodes starting at the rotating index
+// until it meets one feasible node more than numFeasibleNodesToFind, which
+// it does not keep: upstream's checkNode cancels the search on that node
+// (length > numNodesToFind) and drops it, so the nodes rejected before it
+// are processed and move the next start index (findNodesThatPassFilters,
+// pkg/scheduler/schedule_one.go, run with one worker).
 func (s *Scheduler) findNodesThatPassFilters(state *framework.CycleState, pod *api.Pod, diagnosis *framework.Diagnosis, nodes []*framework.NodeInfo, rotate bool) ([]*framework.NodeInfo, error) {
 	n := len(nodes)
 	if n == 0 {
@@ -241,7 +287,7 @@ func (s *Scheduler) findNodesThatPassFilters(state *framework.CycleState, pod *a
 	// Nominations do not change during the search: without any, each node
 	// is filtered once, directly.
 	direct := s.Framework.NoNominatedPods()
-	for i, at := 0, start%n; i < n && int32(len(feasible)) < want; i++ {
+	for i, at := 0, start%n; i < n; i++ {
 		ni := nodes[at]
 		if at++; at == n { // nodes[(start+i+1)%n] next, without dividing
 			at = 0
@@ -256,6 +302,9 @@ func (s *Scheduler) findNodesThatPassFilters(state *framework.CycleState, pod *a
 			return feasible, st.AsError()
 		}
 		if st.IsSuccess() {
+			if int32(len(feasible)) == want {
+				break // the (want+1)-th feasible node: enough were found
+			}
 			feasible = append(feasible, ni)
 			continue
 		}

@@ -19,12 +19,14 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/client-go/kubernetes/fake"
 	k8stesting "k8s.io/client-go/testing"
+	"k8s.io/component-base/metrics/testutil"
 	"k8s.io/klog/v2"
 	fwk "k8s.io/kube-scheduler/framework"
 	podutil "k8s.io/kubernetes/pkg/api/v1/pod"
 	"k8s.io/kubernetes/pkg/scheduler"
 	"k8s.io/kubernetes/pkg/scheduler/framework"
 	"k8s.io/kubernetes/pkg/scheduler/framework/plugins/defaultpreemption"
+	"k8s.io/kubernetes/pkg/scheduler/metrics"
 
 	"github.com/schedplay/schedplay/conformance/contract"
 	"github.com/schedplay/schedplay/conformance/internal/scenario"
@@ -118,10 +120,30 @@ func Simulate(sc *scenario.Scenario) (*contract.Simulate, error) {
 		}
 	}
 	s.setInstant(sc.T0)
+	expired := batchesExpired(sc)
 	if err := s.run(); err != nil {
 		return nil, err
 	}
+	if n := batchesExpired(sc) - expired; n > 0 {
+		// OpportunisticBatch ages a stored ranking on the wall clock (maxBatchAge,
+		// 500 ms): how many hints a run gets depends on how fast the harness runs.
+		s.ambiguities = append(s.ambiguities, fmt.Sprintf("opportunistic batching: a stored ranking expired %d time(s) after 500 ms of wall-clock time; a faster run would have reused it", n))
+	}
 	return s.result(sc)
+}
+
+// batchesExpired reads upstream's count of batch states thrown away as too
+// old (scheduler_batch_cache_flushed_total, reason "expired"), over every
+// profile; the counter is process-wide, so callers take differences.
+func batchesExpired(sc *scenario.Scenario) int {
+	total := 0
+	for _, p := range sc.Config.Profiles {
+		v, err := testutil.GetCounterMetricValue(metrics.BatchCacheFlushed.WithLabelValues(p.SchedulerName, metrics.BatchFlushExpired))
+		if err == nil {
+			total += int(v)
+		}
+	}
+	return total
 }
 
 func (s *sim) now() time.Time {
@@ -486,7 +508,10 @@ func (s *sim) detectRandomChoice(f framework.Framework, pod *v1.Pod) {
 		return
 	}
 	at := s.env.Clock.Now().Sub(s.env.SC.T0)
-	if len(ex.Selected) > 1 {
+	// With one worker the filter walks the nodes in order, so the feasible list and the
+	// score heap's tie-break (no extenders: every Randomizer is 0) are the same in every
+	// run: equal top scores are no random choice then.
+	if len(ex.Selected) > 1 && s.env.SC.Config.Parallelism != 1 {
 		s.ambiguities = append(s.ambiguities, fmt.Sprintf("at %s %s: equal top scores on %s", at, key(pod), strings.Join(ex.Selected, ",")))
 	}
 	if len(ex.Selected) == 0 && ex.Preemption != nil && len(ex.Preemption.Nominated) > 1 {

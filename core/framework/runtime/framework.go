@@ -63,6 +63,13 @@ type Framework struct {
 	// listOwner marks the filter plugin lists this framework leaves in
 	// cycle states.
 	listOwner framework.ListOwner
+	// signers are the PreFilter, Filter, PreScore and Score plugins, each
+	// once; unsigned names the first that cannot sign, which turns
+	// signatures off for the profile.
+	signers  []framework.SignPlugin
+	unsigned string
+	// signScratch collects a pod's fragments before they are keyed.
+	signScratch []framework.SignFragment
 }
 
 // skipMemo builds a cycle's set of skipped plugins (by name, as
@@ -174,6 +181,7 @@ func NewFramework(registry framework.Registry, profile *config.Profile, opts Opt
 	if f.scorePlugins, err = buildList[framework.ScorePlugin](f, plugins.Score, plugins.MultiPoint); err != nil {
 		return nil, err
 	}
+	f.computeBatchablePlugins()
 	f.scoreWeights = map[string]int{}
 	for _, p := range append(append([]config.Plugin(nil), plugins.Score.Enabled...), plugins.MultiPoint.Enabled...) {
 		if _, ok := f.pluginsMap[p.Name].(framework.ScorePlugin); !ok {

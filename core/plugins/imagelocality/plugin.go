@@ -4,6 +4,7 @@
 package imagelocality
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/schedplay/schedplay/core/api"
@@ -131,4 +132,19 @@ const latestSuffix = ":latest"
 // hasTag reports a ':' after the last '/' (a registry port is no tag).
 func hasTag(name string) bool {
 	return strings.LastIndex(name, ":") > strings.LastIndex(name, "/")
+}
+
+// SignPod: scores depend on the set of normalized image names of all
+// containers (upstream ImageLocality.SignPod).
+func (pl *ImageLocality) SignPod(pod *api.Pod) ([]framework.SignFragment, *framework.Status) {
+	var names []string
+	for _, cs := range [][]api.Container{pod.Spec.Containers, pod.Spec.InitContainers} {
+		for _, c := range cs {
+			if n := normalizedImageName(c.Image); !slices.Contains(names, n) {
+				names = append(names, n)
+			}
+		}
+	}
+	slices.Sort(names)
+	return []framework.SignFragment{{Key: framework.ImageNamesSignerName, Value: names}}, nil
 }

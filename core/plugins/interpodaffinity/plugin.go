@@ -6,6 +6,7 @@ package interpodaffinity
 
 import (
 	"fmt"
+	"github.com/schedplay/schedplay/core/api"
 
 	"github.com/schedplay/schedplay/core/config"
 	"github.com/schedplay/schedplay/core/framework"
@@ -66,4 +67,17 @@ func getArgs(obj any) (config.InterPodAffinityArgs, error) {
 		return a, nil
 	}
 	return config.InterPodAffinityArgs{}, fmt.Errorf("want args to be of type InterPodAffinityArgs, got %T", obj)
+}
+
+// SignPod: a pod with (anti-)affinity terms depends on where other pods
+// run and cannot be signed; otherwise its labels matter, since existing
+// pods' terms may select it (upstream InterPodAffinity.SignPod).
+func (pl *InterPodAffinity) SignPod(pod *api.Pod) ([]framework.SignFragment, *framework.Status) {
+	if a := pod.Spec.Affinity; a != nil && (a.PodAffinity != nil || a.PodAntiAffinity != nil) {
+		return nil, framework.NewStatus(framework.Unschedulable, "pods with InterPodAffinity are not signable")
+	}
+	if pl.args.IgnorePreferredTermsOfExistingPods {
+		return nil, nil
+	}
+	return []framework.SignFragment{{Key: framework.LabelsSignerName, Value: pod.Labels}}, nil
 }

@@ -5,6 +5,7 @@ package nodeaffinity
 
 import (
 	"fmt"
+	"github.com/schedplay/schedplay/core/api"
 
 	"github.com/schedplay/schedplay/core/config"
 	"github.com/schedplay/schedplay/core/framework"
@@ -76,3 +77,16 @@ func New(args any, h framework.Handle) (framework.Plugin, error) {
 
 // Name returns the plugin's name.
 func (pl *NodeAffinity) Name() string { return Name }
+
+// SignPod: filtering and scoring depend on the node affinity and the node
+// selector (upstream NodeAffinity.SignPod).
+func (pl *NodeAffinity) SignPod(pod *api.Pod) ([]framework.SignFragment, *framework.Status) {
+	aff, err := framework.NodeAffinitySigner(pod)
+	if err != nil {
+		return nil, framework.AsStatus(err)
+	}
+	return []framework.SignFragment{
+		{Key: framework.NodeAffinitySignerName, Value: aff},
+		{Key: framework.NodeSelectorSignerName, Value: pod.Spec.NodeSelector},
+	}, nil
+}

@@ -55,3 +55,9 @@ func (pl *NodeDeclaredFeatures) Filter(state *framework.CycleState, _ *api.Pod, 
 	}
 	return nil
 }
+
+// SignPod: the features the pod requires, none for any scenario pod
+// (upstream NodeDeclaredFeatures.SignPod writes the inferred set).
+func (pl *NodeDeclaredFeatures) SignPod(*api.Pod) ([]framework.SignFragment, *framework.Status) {
+	return []framework.SignFragment{{Key: framework.FeaturesSignerName, Value: ""}}, nil
+}

@@ -39,3 +39,8 @@ func (pl *NodeName) Filter(_ *framework.CycleState, pod *api.Pod, nodeInfo *fram
 func Fits(pod *api.Pod, nodeInfo *framework.NodeInfo) bool {
 	return pod.Spec.NodeName == "" || pod.Spec.NodeName == nodeInfo.Node().Name
 }
+
+// SignPod: feasibility depends on spec.nodeName (upstream NodeName.SignPod).
+func (pl *NodeName) SignPod(pod *api.Pod) ([]framework.SignFragment, *framework.Status) {
+	return []framework.SignFragment{{Key: framework.NodeNameSignerName, Value: pod.Spec.NodeName}}, nil
+}

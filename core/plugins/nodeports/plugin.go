@@ -95,3 +95,8 @@ func fitsPorts(want []api.ContainerPort, inUse framework.HostPortInfo) bool {
 	}
 	return true
 }
+
+// SignPod: feasibility depends on the host ports (upstream NodePorts.SignPod).
+func (pl *NodePorts) SignPod(pod *api.Pod) ([]framework.SignFragment, *framework.Status) {
+	return []framework.SignFragment{{Key: framework.HostPortsSignerName, Value: framework.HostPortsSigner(pod)}}, nil
+}

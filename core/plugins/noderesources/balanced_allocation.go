@@ -161,3 +161,9 @@ func balancedResourceScore2(req0, alloc0, req1, alloc1 int64) int64 {
 	}
 	return int64((1 - std) * float64(framework.MaxNodeScore))
 }
+
+// SignPod: scores depend on the pod's effective request (upstream
+// BalancedAllocation.SignPod; DRA extended resources cannot be expressed).
+func (pl *BalancedAllocation) SignPod(pod *api.Pod) ([]framework.SignFragment, *framework.Status) {
+	return []framework.SignFragment{{Key: framework.ResourcesSignerName, Value: computePodResourceRequest(pod).Resource}}, nil
+}

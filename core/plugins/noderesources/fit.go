@@ -286,3 +286,9 @@ func (pl *Fit) ScoreNodes(state *framework.CycleState, pod *api.Pod, nodes []*fr
 
 // ScoreExtensions returns nil: scores are already in 0..MaxNodeScore.
 func (pl *Fit) ScoreExtensions() framework.ScoreExtensions { return nil }
+
+// SignPod: filtering and scoring depend on the pod's effective request (upstream
+// Fit.SignPod; DRA extended resources cannot be expressed).
+func (pl *Fit) SignPod(pod *api.Pod) ([]framework.SignFragment, *framework.Status) {
+	return []framework.SignFragment{{Key: framework.ResourcesSignerName, Value: computePodResourceRequest(pod).Resource}}, nil
+}

@@ -48,3 +48,9 @@ func (pl *NodeUnschedulable) Filter(_ *framework.CycleState, pod *api.Pod, nodeI
 	}
 	return nil
 }
+
+// SignPod: feasibility and scores depend on the pod's tolerations
+// (upstream NodeUnschedulable.SignPod).
+func (pl *NodeUnschedulable) SignPod(pod *api.Pod) ([]framework.SignFragment, *framework.Status) {
+	return []framework.SignFragment{{Key: framework.TolerationsSignerName, Value: framework.TolerationsSigner(pod)}}, nil
+}

@@ -154,3 +154,23 @@ func validateArgs(a *config.PodTopologySpreadArgs) error {
 	}
 	return fmt.Errorf("validating PodTopologySpread args: [%s]", strings.Join(errs, ", "))
 }
+
+// SignPod: spreading depends on where other pods run, so a pod with
+// constraints, its own or the default ones, cannot be signed (upstream
+// PodTopologySpread.SignPod).
+func (pl *PodTopologySpread) SignPod(pod *api.Pod) ([]framework.SignFragment, *framework.Status) {
+	if len(pod.Spec.TopologySpreadConstraints) > 0 {
+		return nil, unsignableOwn
+	}
+	if len(pl.defaultConstraints) > 0 {
+		return nil, unsignableDefault
+	}
+	return nil, nil
+}
+
+// SignPod's refusals, shared: with the system defaults every pod is
+// refused, every cycle, and only the runtime names the plugin on them.
+var (
+	unsignableOwn     = framework.NewStatus(framework.Unschedulable, "pods with topology constraints are not signable")
+	unsignableDefault = framework.NewStatus(framework.Unschedulable, "pods with default topology constraints are not signable")
+)

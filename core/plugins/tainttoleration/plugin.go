@@ -150,3 +150,9 @@ func (pl *TaintToleration) ScoreExtensions() framework.ScoreExtensions { return 
 
 // NormalizeIgnoresNames marks NormalizeScore as reading only the scores.
 func (pl *TaintToleration) NormalizeIgnoresNames() {}
+
+// SignPod: feasibility and scores depend on the pod's tolerations
+// (upstream TaintToleration.SignPod).
+func (pl *TaintToleration) SignPod(pod *api.Pod) ([]framework.SignFragment, *framework.Status) {
+	return []framework.SignFragment{{Key: framework.TolerationsSignerName, Value: framework.TolerationsSigner(pod)}}, nil
+}

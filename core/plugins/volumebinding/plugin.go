@@ -107,3 +107,9 @@ func (pl *VolumeBinding) Score(_ *framework.CycleState, _ *api.Pod, _ *framework
 
 // ScoreExtensions returns nil, as upstream.
 func (pl *VolumeBinding) ScoreExtensions() framework.ScoreExtensions { return nil }
+
+// SignPod: feasibility depends on the volume sources other than ConfigMaps
+// and Secrets (upstream VolumeBinding.SignPod).
+func (pl *VolumeBinding) SignPod(pod *api.Pod) ([]framework.SignFragment, *framework.Status) {
+	return []framework.SignFragment{{Key: framework.VolumesSignerName, Value: framework.VolumesSigner(pod)}}, nil
+}

@@ -60,3 +60,9 @@ func (pl *VolumeRestrictions) Filter(state *framework.CycleState, _ *api.Pod, _ 
 	}
 	return nil
 }
+
+// SignPod: feasibility depends on the volume sources other than ConfigMaps
+// and Secrets (upstream VolumeRestrictions.SignPod).
+func (pl *VolumeRestrictions) SignPod(pod *api.Pod) ([]framework.SignFragment, *framework.Status) {
+	return []framework.SignFragment{{Key: framework.VolumesSignerName, Value: framework.VolumesSigner(pod)}}, nil
+}

@@ -45,3 +45,9 @@ func (pl *VolumeZone) PreFilterExtensions() framework.PreFilterExtensions { retu
 func (pl *VolumeZone) Filter(_ *framework.CycleState, _ *api.Pod, _ *framework.NodeInfo) *framework.Status {
 	return nil
 }
+
+// SignPod: feasibility depends on the volume sources other than ConfigMaps
+// and Secrets (upstream VolumeZone.SignPod).
+func (pl *VolumeZone) SignPod(pod *api.Pod) ([]framework.SignFragment, *framework.Status) {
+	return []framework.SignFragment{{Key: framework.VolumesSignerName, Value: framework.VolumesSigner(pod)}}, nil
+}

@@ -130,7 +130,7 @@ describe("embed on another origin", () => {
     for (const f of [quietOne, spoken]) {
       await f.waitForFunction(() => {
         const s = window.__schedplayEmbed;
-        return s.simDone && !s.playing && s.cursor >= 6;
+        return s.simDone && !s.playing && s.events > 0 && s.cursor === s.events - 1;
       }, null, { timeout: 120000, polling: 100 });
     }
     const got = await page.evaluate(() => window.got);
@@ -200,10 +200,11 @@ describe("embed on another origin", () => {
     // Scrub to the end by mouse: the play button offers a replay.
     const box = await f.locator("#c-scrub").boundingBox();
     await page.mouse.click(box.x + box.width - 2, box.y + box.height / 2);
-    await f.waitForFunction(() => window.__schedplayEmbed.t >= 29, null, { timeout: 5000, polling: 50 });
+    const end = Number(await f.getAttribute("#c-scrub", "max"));
+    await f.waitForFunction((e) => window.__schedplayEmbed.t >= e, end, { timeout: 5000, polling: 50 });
     assert.equal(await f.getAttribute("#c-play", "aria-label"), "Replay from the start");
     await f.click("#c-play");
-    await f.waitForFunction(() => window.__schedplayEmbed.playing && window.__schedplayEmbed.t < 29, null, { timeout: 5000, polling: 50 });
+    await f.waitForFunction((e) => window.__schedplayEmbed.playing && window.__schedplayEmbed.t < e, end, { timeout: 5000, polling: 50 });
 
     // Keyboard: Tab reaches the controls with a visible focus ring.
     await f.focus("#c-play");

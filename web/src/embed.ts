@@ -53,7 +53,7 @@ const textarea = $<HTMLTextAreaElement>("yaml");
 // State the tests read.
 const state = {
   activated: false, loadedGen: 0, drawnGen: 0, playing: false, t: opts.t, lastReply: null as LoadReply | null, received: 0,
-  cursor: -1, simDone: false, caption: "", theme: "light" as "light" | "dark", peer: "", error: "",
+  cursor: -1, events: 0, simDone: false, caption: "", theme: "light" as "light" | "dark", peer: "", error: "",
   ignoredOrigins: origins.ignored,
 };
 (window as unknown as { __schedplayEmbed: typeof state }).__schedplayEmbed = state;
@@ -164,6 +164,7 @@ const player = new Player({
   onRender: () => {
     const tl = player.tl;
     state.cursor = tl.cursor;
+    state.events = tl.events.length;
     state.t = tl.now;
     state.playing = tl.playing;
     state.simDone = player.simDone;

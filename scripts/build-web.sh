@@ -1,19 +1,22 @@
 #!/bin/sh
 # Builds the playground into a folder of static files (default web/build):
-# the wasm binary, Go's wasm_exec.js and the esbuild bundle of web/.
+# the wasm binary, Go's wasm_exec.js and the esbuild bundles of web/, with
+# content-hashed names and precompressed .br/.gz copies (web/build.mjs).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-$root/web/build}
 go=${GO:-go}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
+godir=$(mktemp -d)
+trap 'rm -rf "$godir"' EXIT INT TERM
 cd "$root"
-GOOS=js GOARCH=wasm "$go" build -trimpath -ldflags='-s -w' -o "$out/main.wasm" ./wasm
-cp "$("$go" env GOROOT)/lib/wasm/wasm_exec.js" "$out/wasm_exec.js"
+GOOS=js GOARCH=wasm "$go" build -trimpath -ldflags='-s -w' -o "$godir/main.wasm" ./wasm
+cp "$("$go" env GOROOT)/lib/wasm/wasm_exec.js" "$godir/wasm_exec.js"
 cd web
 # npm ci only when the lockfile changed since the last install.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
 	npm ci --no-audit --no-fund
 fi
-node build.mjs "$out"
-echo "built $out ($(du -sh "$out/main.wasm" | cut -f1) wasm)"
+node build.mjs "$out" "$godir"
+echo "built $out"

@@ -14,7 +14,7 @@ npm ci --no-audit --no-fund
 # Unit tests of the page's modules (permalinks, drafts): node alone.
 node --test --test-reporter=spec unit/
 cd "$root"
-"$root/scripts/build-web.sh" "$root/web/build"
+BROTLI_QUALITY=${BROTLI_QUALITY:-9} "$root/scripts/build-web.sh" "$root/web/build"
 tmp=$(mktemp -d)
 "$go" build -o "$tmp/serve" ./scripts/serve
 

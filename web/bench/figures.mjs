@@ -27,9 +27,9 @@ if (sections.has("download")) {
   await page.goto(url);
   await page.waitForFunction(() => window.__schedplay?.drawnGen >= 1, null, { timeout: 30000 });
   await page.waitForTimeout(500);
-  if (!files.some((f) => f.name.endsWith("main.wasm"))) {
+  if (!files.some((f) => /\/main\.[0-9a-f]+\.wasm$/.test(f.name))) {
     // A streamed compile leaves no body to read: fetch it again.
-    const body = Buffer.from(await (await fetch(new URL("main.wasm", url))).arrayBuffer());
+    const body = Buffer.from(await (await fetch(new URL((await (await fetch(new URL("manifest.json", url))).json()).files["main.wasm"], url))).arrayBuffer());
     files.push({ name: "/main.wasm", raw: body.length, gz: gzipSync(body, { level: 9 }).length });
   }
   files.sort((a, b) => b.raw - a.raw);

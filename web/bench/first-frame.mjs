@@ -6,7 +6,7 @@ import { gzipSync } from "node:zlib";
 import { launch, open, url } from "../e2e/helpers.mjs";
 
 const runs = Number(process.argv[2] ?? 3);
-const wasm = Buffer.from(await (await fetch(new URL("main.wasm", url))).arrayBuffer());
+const wasm = Buffer.from(await (await fetch(new URL((await (await fetch(new URL("manifest.json", url))).json()).files["main.wasm"], url))).arrayBuffer());
 console.log(`main.wasm: ${(wasm.length / 1e6).toFixed(2)} MB raw, ${(gzipSync(wasm, { level: 9 }).length / 1e6).toFixed(2)} MB gzip -9`);
 
 const browser = await launch();

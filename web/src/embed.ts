@@ -2,7 +2,7 @@
 // documentation sites, and a postMessage API for the host page.
 //
 // Query parameters (docs/embedding.md): editor=none|collapsed|open,
-// readonly=1, autoplay=1, t=SECONDS, theme=light|dark, height=PX,
+// readonly=1, autoplay=1, t=SECONDS, theme=auto|light|dark, height=PX|auto,
 // load=visible|click|eager, origins=ORIGIN,ORIGIN (who may drive it; the
 // default is this page's own origin), example=NAME. The scenario comes from
 // the fragment (a permalink) or from example=NAME (examples/NAME.yaml).
@@ -10,14 +10,19 @@
 // Manners towards the host: nothing here calls focus() or scrolls; the
 // heavy part (the stage frame with the wasm engine) loads only when the
 // embed is scrolled into view or clicked; a shield over the canvas lets
-// wheel events scroll the host page until the reader clicks the canvas.
+// wheel events scroll the host page until the reader clicks the canvas;
+// and nothing is posted to the parent until it has said hello from an
+// allowed origin (a postMessage to a window of another origin than the
+// one named fails with an error in the host's console).
 import type { Bridge, BridgeEvent, LoadReply } from "./bridge";
 import { Player } from "./player";
 import { Captions } from "./captions";
 import { fmtTime } from "./timeline";
 import { decode, ENGINE_VERSION, isPermalink, linkFor } from "./permalink";
-import { parseOrigins } from "./origins";
 import { lessonMeta } from "./lesson-meta";
+import { Controls } from "./embed-controls";
+import { parseOrigins } from "./embed-origins";
+import { registerWorker } from "./sw-register";
 
 type Msg = { schedplay: 1; type: string; [k: string]: unknown };
 
@@ -27,12 +32,15 @@ const opts = {
   readonly: q.get("readonly") === "1" || q.get("readonly") === "true",
   autoplay: q.get("autoplay") === "1" || q.get("autoplay") === "true",
   t: Math.max(0, Number(q.get("t")) || 0),
-  theme: q.get("theme") === "dark" ? "dark" : "light",
+  theme: (["light", "dark"].includes(q.get("theme") ?? "") ? q.get("theme") : "auto") as "auto" | "light" | "dark",
+  autoHeight: q.get("height") === "auto",
   height: Math.min(4000, Math.max(120, Number(q.get("height")) || 420)),
   load: (["click", "eager"].includes(q.get("load") ?? "") ? q.get("load") : "visible") as "visible" | "click" | "eager",
 };
-// Only exact origins ("https://docs.example.org") or an explicit "*".
-const allowed = parseOrigins(q.get("origins"), location.origin);
+// Only exact origins ("https://docs.example.org") or an explicit "*"; an
+// entry that is not an origin is left out (embed-origins.ts).
+const origins = parseOrigins(q.get("origins") ?? "");
+const allowed = origins.allowed.length > 0 ? origins.allowed : [location.origin];
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const placeholder = $("placeholder");
@@ -42,34 +50,74 @@ const errorEl = $("embed-error");
 const editorBox = $<HTMLDetailsElement>("editor-box");
 const textarea = $<HTMLTextAreaElement>("yaml");
 
-document.documentElement.dataset.theme = opts.theme;
-
 // State the tests read.
 const state = {
   activated: false, loadedGen: 0, drawnGen: 0, playing: false, t: opts.t, lastReply: null as LoadReply | null, received: 0,
-  cursor: -1, simDone: false, caption: "",
+  cursor: -1, events: 0, simDone: false, caption: "", theme: "light" as "light" | "dark", peer: "", error: "",
+  ignoredOrigins: origins.ignored,
 };
 (window as unknown as { __schedplayEmbed: typeof state }).__schedplayEmbed = state;
 
 let api: Bridge | null = null;
 let text = "";
+// The host sent a scenario: what the address names no longer counts.
+let hostText = false;
 let frame: HTMLIFrameElement | null = null;
 
 // ---- messages out ----
 
+// Messages wait here until the parent says hello; then they go to the
+// origin it said it from, and only there. Of "time", only the latest waits.
+const outbox: Msg[] = [];
+const OUTBOX_MAX = 64;
+
 function emit(type: string, body: Record<string, unknown> = {}): void {
   if (window.parent === window) return;
   const msg: Msg = { schedplay: 1, type, ...body };
-  // A target origin that is not the parent's drops the message: posting to
-  // each allowed origin reaches the host only if it is one of them.
-  for (const o of allowed) window.parent.postMessage(msg, o);
+  if (state.peer) {
+    window.parent.postMessage(msg, state.peer);
+    return;
+  }
+  if (type === "time") {
+    const i = outbox.findIndex((m) => m.type === "time");
+    if (i >= 0) outbox.splice(i, 1);
+  }
+  if (outbox.length < OUTBOX_MAX) outbox.push(msg);
+}
+
+// hello: the parent spoke from an allowed origin, so the embed may answer.
+function hello(origin: string): void {
+  if (state.peer) return;
+  state.peer = origin;
+  window.parent.postMessage({ schedplay: 1, type: "hello", engine: ENGINE_VERSION }, origin);
+  for (const m of outbox.splice(0)) window.parent.postMessage(m, origin);
 }
 
 function showError(message: string): void {
+  state.error = message;
   errorEl.textContent = message;
   errorEl.hidden = false;
+  if (!state.activated) {
+    $("ph-error").textContent = message;
+    $("ph-error").hidden = false;
+  }
   emit("error", { message });
 }
+
+// ---- theme: the reader's preference unless the host chose one ----
+
+const darkQuery = matchMedia("(prefers-color-scheme: dark)");
+function applyTheme(): void {
+  const t = opts.theme === "auto" ? (darkQuery.matches ? "dark" : "light") : opts.theme;
+  state.theme = t;
+  document.documentElement.dataset.theme = t;
+  if (!api) return;
+  api.setTheme(t);
+  const doc = frame?.contentDocument;
+  if (doc?.body) doc.body.style.background = t === "dark" ? "#11151c" : "#f4f6fa";
+}
+darkQuery.addEventListener("change", applyTheme);
+applyTheme();
 
 // ---- the stage ----
 
@@ -83,9 +131,11 @@ function loadText(t: string): LoadReply | null {
   if (reply.ok) {
     state.loadedGen = reply.gen;
     errorEl.hidden = true;
+    state.error = "";
     captions = reply.lesson ? new Captions(reply.lesson) : null;
     captionShown = -2;
     player.start({ playing: want.playing, followEnd: false, stopped: reply.stopped, gen: reply.gen });
+    controls.reset();
     if (want.t > 0) player.seekTime(want.t, want.playing);
     player.render(true);
   } else {
@@ -107,14 +157,19 @@ const want = { playing: opts.autoplay, t: opts.t };
 let lastTimeSent = { t: -1, at: 0, playing: false };
 
 const player = new Player({
-  onEvents: (events) => captions?.add(events),
+  onEvents: (events) => {
+    captions?.add(events);
+    controls.addEvents(events);
+  },
   onRender: () => {
     const tl = player.tl;
     state.cursor = tl.cursor;
+    state.events = tl.events.length;
     state.t = tl.now;
     state.playing = tl.playing;
     state.simDone = player.simDone;
     timeEl.textContent = `t=${fmtTime(tl.now)}`;
+    controls.render();
     showCaption();
     // "time" at most 5 times a second while the time moves, and when it stops.
     const now = performance.now();
@@ -126,12 +181,31 @@ const player = new Player({
   },
 });
 
+const controls = new Controls(player, $("controls"));
+
+// showCaption shows the lesson's caption of the moment; a scenario without
+// a lesson shows the last event applied, in the engine's words.
 function showCaption(): void {
-  const i = captions ? captions.at(player.tl.cursor, player.tl.now) : -1;
-  if (i === captionShown) return;
-  captionShown = i;
-  state.caption = i >= 0 && captions ? captions.lesson.captions[i].text : "";
-  captionEl.textContent = state.caption;
+  const tl = player.tl;
+  if (captions) {
+    const i = captions.at(tl.cursor, tl.now);
+    if (i === captionShown) return;
+    captionShown = i;
+    state.caption = i >= 0 ? captions.lesson.captions[i].text : "";
+    captionEl.textContent = state.caption;
+  } else {
+    if (tl.cursor === captionShown) return;
+    captionShown = tl.cursor;
+    const e = tl.events[tl.cursor];
+    state.caption = e ? `${e.kind}${e.pod ? " " + e.pod : ""}${e.node ? " → " + e.node : ""}: ${e.reason}` : "";
+    captionEl.replaceChildren();
+    if (e) {
+      const time = document.createElement("span");
+      time.className = "ev-time";
+      time.textContent = `t=${fmtTime(e.t)}`;
+      captionEl.append(time, state.caption);
+    }
+  }
   captionEl.hidden = state.caption === "";
 }
 
@@ -174,9 +248,7 @@ function attach(b: Bridge): void {
   if (api) return;
   api = b;
   api.setListener(onEvent);
-  api.setTheme(opts.theme as "light" | "dark");
-  const doc = frame?.contentDocument;
-  if (doc?.body) doc.body.style.background = opts.theme === "dark" ? "#11151c" : "#f4f6fa";
+  applyTheme();
   player.api = b;
   player.run();
   loadText(text);
@@ -189,6 +261,7 @@ function activate(): void {
   state.activated = true;
   placeholder.hidden = true;
   stageBox.hidden = false;
+  controls.show();
   frame = document.createElement("iframe");
   frame.src = "stage.html";
   frame.title = "Cluster canvas";
@@ -217,9 +290,14 @@ window.addEventListener("message", (e: MessageEvent) => {
   const m = e.data as Partial<Msg> | null;
   if (!m || typeof m !== "object" || m.schedplay !== 1 || typeof m.type !== "string") return;
   state.received++;
+  // Any request from an allowed parent is a hello too.
+  hello(e.origin);
   switch (m.type) {
+    case "hello":
+      break;
     case "load":
       if (typeof m.yaml !== "string") return emit("error", { message: "load needs yaml (a string)", request: "load" });
+      hostText = true;
       activate();
       loadText(m.yaml);
       break;
@@ -267,25 +345,40 @@ function updateOpenFull(): void {
 
 async function initialText(): Promise<string> {
   const example = q.get("example");
-  if (example) {
-    if (!/^[a-z0-9][a-z0-9-]*$/.test(example)) throw new Error(`no example named ${JSON.stringify(example)}`);
+  if (example !== null) {
+    // The list first: asking for a file that is not there would log a 404
+    // in the console the host page's developers read.
+    const names = (await (await fetch("examples/index.json")).json()) as string[];
+    if (!names.includes(`${example}.yaml`)) {
+      // Suggestions share a word of four letters or more with the name.
+      const words = example.split("-").filter((w) => w.length >= 4);
+      const like = names.map((n) => n.replace(/\.yaml$/, "")).filter((n) => n.split("-").some((w) => words.includes(w))).slice(0, 3);
+      throw new Error(`There is no example named ${JSON.stringify(example)}. ` +
+        (like.length ? `Did you mean ${like.join(", ")}? ` : "") + "The gallery lists them all.");
+    }
     const r = await fetch(`examples/${example}.yaml`);
-    if (!r.ok) throw new Error(`no example named ${example}`);
+    if (!r.ok) throw new Error(`the example ${example} could not be loaded (HTTP ${r.status})`);
     return r.text();
   }
   if (isPermalink(location.hash)) {
     const d = decode(location.hash);
     if (d.ok) return d.link.yaml;
-    showError(d.error);
-    return d.recovered;
+    throw new Error(`This link is damaged: ${d.error}`);
   }
   return "";
 }
 
 async function start(): Promise<void> {
+  watchHeight();
+  registerWorker();
+  let failed = false;
   try {
-    text = await initialText();
+    const t = await initialText();
+    if (hostText) return;
+    text = t;
   } catch (err) {
+    if (hostText) return;
+    failed = true;
     showError(String(err instanceof Error ? err.message : err));
   }
   textarea.value = text;
@@ -293,7 +386,11 @@ async function start(): Promise<void> {
   const meta = lessonMeta(text, "scenario.yaml");
   $("ph-title").textContent = text ? meta.title : "Kubernetes scheduler playground";
   $("ph-sub").textContent = meta.summary;
-  emit("resize", { height: opts.height });
+  // Nothing to play: the message stays in view instead of an empty canvas.
+  if (failed) {
+    $("activate").hidden = true;
+    return;
+  }
   if (opts.load === "eager") return activate();
   $("activate").addEventListener("click", activate);
   if (opts.load === "visible" && "IntersectionObserver" in window) {
@@ -307,5 +404,27 @@ async function start(): Promise<void> {
     io.observe(document.documentElement);
   }
 }
+
+// ---- height: fixed, or (height=auto) what the content needs ----
+
+function watchHeight(): void {
+  if (!opts.autoHeight) {
+    emit("resize", { height: opts.height });
+    return;
+  }
+  document.documentElement.classList.add("auto-height");
+  let sent = 0;
+  new ResizeObserver(() => {
+    const h = Math.ceil($("embed").getBoundingClientRect().height);
+    if (h !== sent) {
+      sent = h;
+      emit("resize", { height: h });
+    }
+  }).observe($("embed"));
+}
+
+// ---- keys: the controls' shortcuts while the focus is in the embed ----
+
+document.addEventListener("keydown", (e) => controls.key(e));
 
 start();

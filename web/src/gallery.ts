@@ -3,6 +3,7 @@
 // Example text is untrusted in principle: it reaches the DOM as textContent.
 import { encode, ENGINE_VERSION } from "./permalink";
 import { lessonMeta, type LessonMeta } from "./lesson-meta";
+import { registerWorker } from "./sw-register";
 
 interface Entry extends LessonMeta {
   file: string;
@@ -62,3 +63,4 @@ async function main(): Promise<void> {
 }
 
 main();
+registerWorker();

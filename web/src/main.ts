@@ -10,6 +10,7 @@ import { Player } from "./player";
 import { Captions, type Lesson } from "./captions";
 import { linkDraft, openInitial, setupControls, type Editor } from "./share";
 import type { View } from "./permalink";
+import { registerWorker } from "./sw-register";
 
 const DRAFT_KEY = "schedplay.draft";
 const THEME_KEY = "schedplay.theme";
@@ -115,7 +116,7 @@ function loadEditor(): void {
   if (editorRequested) return;
   editorRequested = true;
   const s = document.createElement("script");
-  s.src = "editor.js";
+  s.src = ASSETS.editor;
   document.head.append(s);
 }
 (window as unknown as { schedplayEditorReady: (f: EditorFactory) => void }).schedplayEditorReady = (create) => {
@@ -585,3 +586,4 @@ async function start(): Promise<void> {
   reload(editor.text());
 }
 start();
+registerWorker();

@@ -56,11 +56,11 @@ async function boot(): Promise<void> {
   const go = new Go();
   let instance: WebAssembly.Instance;
   try {
-    const r = await WebAssembly.instantiateStreaming(fetch("main.wasm"), go.importObject);
+    const r = await WebAssembly.instantiateStreaming(fetch(ASSETS.wasm), go.importObject);
     instance = r.instance;
   } catch {
     // Some static hosts serve .wasm without application/wasm.
-    const bytes = await (await fetch("main.wasm")).arrayBuffer();
+    const bytes = await (await fetch(ASSETS.wasm)).arrayBuffer();
     instance = (await WebAssembly.instantiate(bytes, go.importObject)).instance;
   }
   mark("instantiated");

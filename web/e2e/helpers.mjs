@@ -9,13 +9,25 @@ export const url = process.env.SCHEDPLAY_URL ?? "http://127.0.0.1:8080/";
 export const shots = join(dirname(fileURLToPath(import.meta.url)), "screenshots");
 mkdirSync(shots, { recursive: true });
 
-export function launch() {
-  return chromium.launch({
+// navigationTimeout bounds a page load: on an idle machine the playground
+// loads in about a second, but on a shared two-core machine under heavy load
+// starting the engine took 30 to 60 s, past Playwright's 30 s default.
+const navigationTimeout = 120000;
+
+export async function launch() {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
     headless: true,
     // Keep Chromium from resolving Google hosts; the page is on 127.0.0.1.
     args: ["--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultNavigationTimeout(navigationTimeout);
+    return context;
+  };
+  return browser;
 }
 
 // open loads the playground in a fresh page and waits until a scene is on

@@ -97,9 +97,9 @@ func writeExplainReport(w io.Writer, s *scenario.Scenario, ex *scheduler.Explana
 	case len(ex.Selected) == 1:
 		fmt.Fprintf(w, "Selected: %s\n", ex.Selected[0])
 	case ex.Tie != nil:
-		fmt.Fprintf(w, "Selected: one of %s, a tie at %d: kube-scheduler picks among them at random; this cycle takes %s\n", strings.Join(ex.Tie.Nodes, ", "), ex.Tie.Score, ex.Tie.Taken)
+		fmt.Fprintf(w, "Selected: one of %s, a tie at %d: which one kube-scheduler takes depends on the order its parallel filter found them in; this cycle takes %s\n", strings.Join(ex.Tie.Nodes, ", "), ex.Tie.Score, ex.Tie.Taken)
 	case len(ex.Selected) > 1:
-		fmt.Fprintf(w, "Selected: one of %s (equal totals; kube-scheduler picks among them at random)\n", strings.Join(ex.Selected, ", "))
+		fmt.Fprintf(w, "Selected: one of %s (equal totals; which one kube-scheduler takes depends on the order its parallel filter found them in)\n", strings.Join(ex.Selected, ", "))
 	default:
 		fmt.Fprintf(w, "FailedScheduling: %s\n", ex.Message)
 	}

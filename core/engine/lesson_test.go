@@ -100,7 +100,7 @@ func TestExampleLessons(t *testing.T) {
 }
 
 // untoldTies lists the bindings of the run that won a tie without the
-// lesson saying so: upstream picks at random among tied nodes, so a lesson
+// lesson saying so: which tied node upstream takes depends on its parallel filter, so a lesson
 // may only rest on a tie it teaches (an expected Scheduled event with ties).
 func untoldTies(trace []Event, exp scenario.LessonExpect) []string {
 	var out []string

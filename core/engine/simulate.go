@@ -538,7 +538,7 @@ func describeChoice(res scheduler.ScheduleResult) string {
 		}
 		b.WriteString(" scored ")
 		b.WriteString(score)
-		b.WriteString(" each; kube-scheduler picks one of them at random, this run took ")
+		b.WriteString(" each; which one kube-scheduler takes depends on the order its parallel filter found them in, this run took ")
 		b.WriteString(res.SuggestedHost)
 		return b.String()
 	}

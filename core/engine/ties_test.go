@@ -9,7 +9,8 @@ import (
 )
 
 // A binding that won a tie says so: which nodes tied at what score, that
-// kube-scheduler picks at random among them, and the node this run took;
+// that the one kube-scheduler takes depends on its parallel filter, and the
+// node this run took;
 // explain of the same cycle agrees. A node that wins outright has no Ties.
 func TestTiesAreShownAsTies(t *testing.T) {
 	const nodes = `
@@ -53,7 +54,7 @@ spec:
 			if !slices.Equal(e.Ties, tc.ties) {
 				t.Errorf("Ties = %v, want %v (reason %q)", e.Ties, tc.ties, e.Reason)
 			}
-			mentions := strings.Contains(e.Reason, "at random") && strings.Contains(e.Reason, "this run took "+e.Node)
+			mentions := strings.Contains(e.Reason, "parallel filter") && strings.Contains(e.Reason, "this run took "+e.Node)
 			if mentions != (tc.ties != nil) {
 				t.Errorf("reason %q: tells a tie = %v, want %v", e.Reason, mentions, tc.ties != nil)
 			}

@@ -85,8 +85,9 @@ type Event struct {
 	// Until is when a termination ends (on Preempted, Terminating, Evicted).
 	Until *Duration `json:"until,omitempty"`
 	// Ties are the nodes that shared the top score when the pod was bound
-	// to one of them (on Scheduled): kube-scheduler picks among them at
-	// random, Node is the one this run took. At most
+	// to one of them (on Scheduled): which one kube-scheduler takes
+	// depends on the order its parallel filter found them in; Node is the
+	// one this run took. At most
 	// scheduler.MaxTiedNames are named (the first by name); TieCount
 	// counts them all when there are more.
 	Ties     []string `json:"ties,omitempty"`

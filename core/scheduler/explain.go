@@ -23,7 +23,8 @@ type Explanation struct {
 	// Weights are the score plugins' weights, for the readable report.
 	Weights map[string]int `json:"weights,omitempty"`
 	// Tie is set when several nodes share the top total (Selected lists
-	// them): upstream's selectHost picks one of them at random.
+	// them): which one upstream takes depends on the order its parallel
+	// filter found them in.
 	Tie *Tie `json:"tie,omitempty"`
 	// Search is set when the real cycle would leave nodes unlooked at.
 	Search *SearchExplanation `json:"search,omitempty"`

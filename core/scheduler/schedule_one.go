@@ -57,9 +57,10 @@ type ScheduleResult struct {
 	Nominated bool
 	// Tied names, sorted, the feasible nodes whose total equals TopScore
 	// (at most MaxTiedNames of them, the first by name) when there are
-	// several, and TiedCount counts them all: upstream's selectHost takes
-	// one of them at random (reservoir sampling), so the choice among them
-	// is not a decision a lesson may rest on.
+	// several, and TiedCount counts them all: upstream pops the best of a
+	// score heap built over the feasible nodes in the order its parallel
+	// filter found them (ties carry no random key without extenders), so
+	// the choice among them is not a decision a lesson may rest on.
 	Tied      []string
 	TiedCount int
 	// Batched is set when the pod took the node its signature's batch

@@ -48,7 +48,7 @@ type Run struct {
 	buf, bufYield sceneBuf
 	last          *ui.Scene
 	// fileKeys are the scenario's pods' keys in the file's order, made
-	// when a scene first has pods in no queue.
+	// when a scene first has pods in no queue (the t=0 view has them).
 	fileKeys []string
 	// room is what every scene makes room for once the run is done.
 	room *ui.Room
@@ -293,7 +293,7 @@ func (r *Run) sceneAt(seq int, buf *sceneBuf, yield func() bool) *ui.Scene {
 	// file's order, the order they enter the queue, so that one entering
 	// it moves no other chip; then any created since, by key.
 	if len(pending) > 0 {
-		if r.fileKeys == nil { // not on a load's path: most runs never need them
+		if r.fileKeys == nil {
 			for _, p := range r.sc.Pods {
 				r.fileKeys = append(r.fileKeys, p.Key())
 			}

@@ -6,8 +6,10 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/schedplay/schedplay/core/api"
 	"github.com/schedplay/schedplay/core/config"
 	"github.com/schedplay/schedplay/core/framework"
+	"github.com/schedplay/schedplay/core/framework/runtime"
 	"github.com/schedplay/schedplay/core/internal/st"
 	"github.com/schedplay/schedplay/core/scenario"
 	"github.com/schedplay/schedplay/core/scheduler"
@@ -52,21 +54,7 @@ func TestPartialSearchStopRule(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			sc := &scenario.Scenario{Config: config.Default(), T0: scenario.DefaultT0}
-			for i := range tt.nodes {
-				cpu := "4"
-				if tt.small(i) {
-					cpu = "1"
-				}
-				sc.Nodes = append(sc.Nodes, st.MakeNode().Name(fmt.Sprintf("node-%03d", i)).
-					Capacity(map[string]string{"cpu": cpu, "memory": "8Gi", "pods": "110"}).Obj())
-			}
-			pod := st.MakePod().Name("p").Req(map[string]string{"cpu": "2"}).Obj()
-			c := BuildCluster(sc, nil)
-			fwk, err := NewFramework(&sc.Config.Profiles[0], c)
-			if err != nil {
-				t.Fatal(err)
-			}
+			pod, c, fwk := searchCluster(t, tt.nodes, tt.small)
 			s := &scheduler.Scheduler{Framework: fwk, PercentageOfNodesToScore: tt.percentage}
 			for i, want := range tt.cycles {
 				res, err := s.SchedulePod(scheduler.Cycle{}, framework.NewCycleState(), pod, c.Snapshot)
@@ -103,21 +91,7 @@ func TestExplainSearch(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			sc := &scenario.Scenario{Config: config.Default(), T0: scenario.DefaultT0}
-			for i := range tt.nodes {
-				cpu := "4"
-				if i >= 100 && i < 110 {
-					cpu = "1"
-				}
-				sc.Nodes = append(sc.Nodes, st.MakeNode().Name(fmt.Sprintf("node-%03d", i)).
-					Capacity(map[string]string{"cpu": cpu, "memory": "8Gi", "pods": "110"}).Obj())
-			}
-			pod := st.MakePod().Name("p").Req(map[string]string{"cpu": "2"}).Obj()
-			c := BuildCluster(sc, nil)
-			fwk, err := NewFramework(&sc.Config.Profiles[0], c)
-			if err != nil {
-				t.Fatal(err)
-			}
+			pod, c, fwk := searchCluster(t, tt.nodes, func(i int) bool { return i >= 100 && i < 110 })
 			ex, err := scheduler.Explain(fwk, pod, c.Snapshot, scheduler.Search{Start: tt.start})
 			if err != nil {
 				t.Fatal(err)
@@ -142,4 +116,25 @@ func TestExplainSearch(t *testing.T) {
 			}
 		})
 	}
+}
+
+// searchCluster builds n 4-cpu nodes, those small reports as 1-cpu ones,
+// and a 2-cpu pod that fits only the big nodes.
+func searchCluster(t *testing.T, n int, small func(i int) bool) (*api.Pod, *ClusterAt, *runtime.Framework) {
+	t.Helper()
+	sc := &scenario.Scenario{Config: config.Default(), T0: scenario.DefaultT0}
+	for i := range n {
+		cpu := "4"
+		if small(i) {
+			cpu = "1"
+		}
+		sc.Nodes = append(sc.Nodes, st.MakeNode().Name(fmt.Sprintf("node-%03d", i)).
+			Capacity(map[string]string{"cpu": cpu, "memory": "8Gi", "pods": "110"}).Obj())
+	}
+	c := BuildCluster(sc, nil)
+	fwk, err := NewFramework(&sc.Config.Profiles[0], c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.MakePod().Name("p").Req(map[string]string{"cpu": "2"}).Obj(), c, fwk
 }

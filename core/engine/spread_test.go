@@ -2,8 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/schedplay/schedplay/core/engine/enginetest"
@@ -15,20 +13,12 @@ import (
 func spreadScenarios(t *testing.T, generated int) map[string]*scenario.Scenario {
 	t.Helper()
 	out := map[string]*scenario.Scenario{}
-	files, err := filepath.Glob("../../examples/*.yaml")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("examples: %v", err)
-	}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
+	for name, text := range exampleTexts(t) {
+		sc, err := scenario.Load(name, []byte(text))
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s: %v", name, err)
 		}
-		sc, err := scenario.Load(filepath.Base(f), data)
-		if err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		out[filepath.Base(f)] = sc
+		out[name] = sc
 	}
 	for seed := range uint64(generated) {
 		src := enginetest.SpreadScenario(seed)

@@ -77,18 +77,8 @@ func manyPendingPods(nodes, pods int) string {
 
 // Peaks walks the deltas; it must agree with counting every state.
 func TestPeaksMatchesEveryState(t *testing.T) {
-	texts := map[string]string{"gen-3": genScenario(3), "gen-5": genScenario(5), "pending": manyPendingPods(2, 150)}
-	files, err := filepath.Glob("../../examples/*.yaml")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("examples: %v", err)
-	}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		texts[filepath.Base(f)] = string(data)
-	}
+	texts := exampleTexts(t)
+	texts["gen-3"], texts["gen-5"], texts["pending"] = genScenario(3), genScenario(5), manyPendingPods(2, 150)
 	nominated := 0
 	for name, text := range texts {
 		sc, err := scenario.Load(name, []byte(text))
@@ -140,11 +130,8 @@ func TestPeaksMatchesEveryState(t *testing.T) {
 // SIGKILL when Killed, the deletion at End; PreStop holds until the SIGTERM
 // event. Pods deleted before the scenario starts terminate from t=0.
 func TestTerminationRowsFollowTheirPlan(t *testing.T) {
-	files, err := filepath.Glob("../../examples/*.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	texts := map[string]string{"deleted-before-start": `apiVersion: v1
+	texts := exampleTexts(t)
+	texts["deleted-before-start"] = `apiVersion: v1
 kind: Node
 metadata: {name: n}
 status: {allocatable: {cpu: "4", pods: "10"}}
@@ -153,14 +140,7 @@ apiVersion: v1
 kind: Pod
 metadata: {name: going, deletionTimestamp: "2024-01-01T00:00:20Z", deletionGracePeriodSeconds: 30}
 spec: {nodeName: n, containers: [{name: c, image: pause}]}
-`}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		texts[filepath.Base(f)] = string(data)
-	}
+`
 	checked, preStop := 0, 0
 	for name, text := range texts {
 		sc, err := scenario.Load(name, []byte(text))
@@ -225,4 +205,22 @@ spec: {nodeName: n, containers: [{name: c, image: pause}]}
 	if checked < 50 || preStop == 0 {
 		t.Errorf("checked %d terminating rows, %d in a preStop hook: too few", checked, preStop)
 	}
+}
+
+// exampleTexts reads every example, by file name.
+func exampleTexts(t *testing.T) map[string]string {
+	t.Helper()
+	files, err := filepath.Glob("../../examples/*.yaml")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("examples: %v", err)
+	}
+	texts := map[string]string{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts[filepath.Base(f)] = string(data)
+	}
+	return texts
 }

@@ -56,6 +56,8 @@ func (s *Simulation) Answer(les *scenario.Lesson, id string) (Answer, error) {
 			a.Nodes = []string{e.Node}
 		case "victims":
 			a.Pods = slices.Clone(e.Victims)
+		case "pod":
+			a.Pods = []string{e.Pod}
 		case "time":
 			t := e.T
 			a.T = &t
@@ -112,7 +114,7 @@ func (s *Simulation) Answer(les *scenario.Lesson, id string) (Answer, error) {
 	default:
 		return Answer{}, fmt.Errorf("question %s: expectation %s matches nothing in the run", id, q.Fact)
 	}
-	if a.Nodes == nil && q.Ask != "time" && q.Ask != "victims" {
+	if a.Nodes == nil && (q.Ask == "node" || q.Ask == "feasible") {
 		a.Nodes = []string{}
 	}
 	slices.Sort(a.Pods)
@@ -168,7 +170,7 @@ func (a Answer) Right(given []string) bool {
 		}
 		d, err := time.ParseDuration(given[0])
 		return err == nil && d == time.Duration(*a.T)
-	case "victims":
+	case "victims", "pod":
 		return sameSet(given, a.Pods)
 	default:
 		return sameSet(given, a.Nodes)

@@ -57,9 +57,10 @@ type Question struct {
 
 // QuestionAsks are the kinds of answer a question takes: a node (the
 // event's node, or the cycle's nominated or selected node), the victims
-// of a preemption (a set of pods), the time of an event (one of the
-// options), or the nodes a cycle found feasible (a set of nodes).
-var QuestionAsks = []string{"node", "victims", "time", "feasible"}
+// of a preemption (a set of pods), the pod of an event found by its kind
+// and node, the time of an event (one of the options), or the nodes a
+// cycle found feasible (a set of nodes).
+var QuestionAsks = []string{"node", "victims", "pod", "time", "feasible"}
 
 // Caption is a line shown at a moment of the timeline: at a time (At) or at
 // the first trace event that matches On.

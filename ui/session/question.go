@@ -15,6 +15,10 @@ type QuestionReply struct {
 	Ready bool    `json:"ready"`
 	Seq   int     `json:"seq"`
 	T     float64 `json:"t"`
+	// Nodes and Pods are what the learner may pick from: the scenario's
+	// nodes, and the pods as loaded.
+	Nodes []string `json:"nodes"`
+	Pods  []string `json:"pods"`
 }
 
 // AnswerReply grades the learner's answer against the run's.
@@ -55,7 +59,18 @@ func (s *Session) Question(id string) (QuestionReply, error) {
 	if tr := s.run.Trace(); a.Seq < len(tr) {
 		t = time.Duration(tr[a.Seq].T).Seconds()
 	}
-	return QuestionReply{OK: true, Ready: true, Seq: a.Seq, T: t}, nil
+	r := QuestionReply{OK: true, Ready: true, Seq: a.Seq, T: t, Nodes: []string{}, Pods: []string{}}
+	sc := s.run.Base() // the scene at t=0: building another would reuse the shown one's buffers
+	for _, n := range sc.Nodes {
+		r.Nodes = append(r.Nodes, n.Name)
+		for _, p := range n.Pods {
+			r.Pods = append(r.Pods, p.Namespace+"/"+p.Name)
+		}
+	}
+	for _, p := range sc.Pending {
+		r.Pods = append(r.Pods, p.Namespace+"/"+p.Name)
+	}
+	return r, nil
 }
 
 // Answer grades given (comma-separated node or pod keys, or a time such

@@ -76,6 +76,9 @@ func TestExampleLessons(t *testing.T) {
 			for _, msg := range sim.CheckLesson(les.Captions, les.Expect) {
 				t.Errorf("%s", msg)
 			}
+			for _, msg := range sim.CheckQuestions(les) {
+				t.Errorf("%s", msg)
+			}
 			for _, msg := range untoldTies(sim.Trace(), les.Expect) {
 				t.Errorf("%s", msg)
 			}

@@ -35,8 +35,32 @@ type Lesson struct {
 	// Variants are the lesson's "Try" suggestions: small patches to the
 	// scenario, each with the outcome it leads to (LoadVariant runs one).
 	Variants []Variant
-	Pos      Pos
+	// Questions ask the learner, before the answer plays, for a fact one
+	// of the expectations names (docs/lessons.md).
+	Questions []Question
+	Pos       Pos
 }
+
+// Question asks the learner for the run's answer to the expectation Fact
+// names: the engine finds the answer (engine.Simulation.Answer), never the
+// lesson text.
+type Question struct {
+	ID   string
+	Fact string
+	// Ask is what the learner answers with (one of QuestionAsks).
+	Ask  string
+	Text string
+	// Options are the choices offered for a time question ("30s").
+	Options []time.Duration
+	Pos     Pos
+}
+
+// QuestionAsks are the kinds of answer a question takes: a node (the
+// event's node, or the cycle's nominated or selected node), the victims
+// of a preemption (a set of pods), the pod of an event found by its kind
+// and node, the time of an event (one of the options), or the nodes a
+// cycle found feasible (a set of nodes).
+var QuestionAsks = []string{"node", "victims", "pod", "time", "feasible"}
 
 // Caption is a line shown at a moment of the timeline: at a time (At) or at
 // the first trace event that matches On.
@@ -210,7 +234,7 @@ func (l *loader) readLesson(n *ynode, apiVersion string, an *ynode) {
 		l.errorAt(n.pos, LessonKind, "spec", "Required value: spec holds title, summary, topic, captions and expect", "")
 		return
 	}
-	sf := l.lessonFields(spec, "spec", "title", "summary", "topic", "captions", "expect", "variants")
+	sf := l.lessonFields(spec, "spec", "title", "summary", "topic", "captions", "expect", "variants", "questions")
 	les.Title = l.lessonText(sf, spec, "spec", "title", true)
 	les.Summary = l.lessonText(sf, spec, "spec", "summary", true)
 	les.Topic = l.lessonText(sf, spec, "spec", "topic", true)
@@ -229,7 +253,78 @@ func (l *loader) readLesson(n *ynode, apiVersion string, an *ynode) {
 		les.Expect = l.readExpect(e, "spec.expect")
 	}
 	les.Variants = l.readVariants(sf["variants"])
+	les.Questions = l.readQuestions(sf["questions"], les.Expect)
 	l.lesson = les
+}
+
+// readQuestions reads spec.questions; each names an expectation of exp by
+// its id.
+func (l *loader) readQuestions(n *ynode, exp LessonExpect) []Question {
+	if n == nil || n.kind == yNull {
+		return nil
+	}
+	if n.kind != ySeq {
+		l.errorAt(n.pos, LessonKind, "spec.questions", "expected a list of questions, got "+n.describe(), "")
+		return nil
+	}
+	ids := map[string]bool{}
+	for _, m := range exp.Events {
+		if m.ID != "" {
+			ids[m.ID] = true
+		}
+	}
+	for _, x := range exp.Explain {
+		if x.ID != "" {
+			ids[x.ID] = true
+		}
+	}
+	var out []Question
+	seen := map[string]bool{}
+	for i, it := range n.items {
+		path := fmt.Sprintf("spec.questions[%d]", i)
+		if it.kind != yMap {
+			l.errorAt(it.pos, LessonKind, path, "a question must be a mapping, got "+it.describe(), `write {id: where, fact: nominated, ask: node, text: "..."}`)
+			continue
+		}
+		before := len(l.diags)
+		f := l.lessonFields(it, path, "id", "fact", "ask", "text", "options")
+		q := Question{Pos: it.pos}
+		q.ID = l.lessonText(f, it, path, "id", true)
+		q.Fact = l.lessonText(f, it, path, "fact", true)
+		q.Ask = l.lessonText(f, it, path, "ask", true)
+		q.Text = l.lessonText(f, it, path, "text", true)
+		if q.ID != "" && seen[q.ID] {
+			l.errorAt(f["id"].pos, LessonKind, path+".id", fmt.Sprintf("another question is named %q", q.ID), "give each question its own id")
+		}
+		seen[q.ID] = true
+		if q.Fact != "" && !ids[q.Fact] {
+			l.errorAt(f["fact"].pos, LessonKind, path+".fact", fmt.Sprintf("no expectation has id %q", q.Fact), "add id: to the spec.expect event or explain entry the question asks about")
+		}
+		if q.Ask != "" && !contains(QuestionAsks, q.Ask) {
+			l.errorAt(f["ask"].pos, LessonKind, path+".ask", fmt.Sprintf("unknown answer kind %q", q.Ask), "use one of "+strings.Join(QuestionAsks, ", "))
+		}
+		if o := f["options"]; o != nil {
+			if o.kind != ySeq {
+				l.errorAt(o.pos, LessonKind, path+".options", "expected a list of times, got "+o.describe(), `write [10s, 30s, 40s]`)
+			} else {
+				for _, x := range o.items {
+					d, ok := parseAt(x)
+					if !ok {
+						l.errorAt(x.pos, LessonKind, path+".options", fmt.Sprintf("invalid time %s", x.describe()), `write a duration from the start such as "30s"`)
+						continue
+					}
+					q.Options = append(q.Options, d)
+				}
+			}
+		}
+		if q.Ask == "time" && len(q.Options) < 2 && f["options"] == nil {
+			l.errorAt(it.pos, LessonKind, path+".options", "a time question needs options", "list two or more times the learner picks from")
+		}
+		if len(l.diags) == before {
+			out = append(out, q)
+		}
+	}
+	return out
 }
 
 func (l *loader) readCaption(n *ynode, path string) (Caption, bool) {

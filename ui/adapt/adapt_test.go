@@ -169,7 +169,7 @@ spec:
 		{At: &at, Text: "later"},
 		// A bare pod name means the default namespace, as the lesson test reads it.
 		{On: &adapt.EventMatch{Kind: "Scheduled", Pod: "default/web", Node: "n1"}, Text: "bound"},
-	}}
+	}, Name: "tiny", Questions: []adapt.Question{}}
 	if diff := cmp.Diff(want, res.Lesson); diff != "" {
 		t.Errorf("lesson (-want +got):\n%s", diff)
 	}

@@ -88,6 +88,21 @@ type Lesson struct {
 	Summary  string    `json:"summary"`
 	Topic    string    `json:"topic,omitempty"`
 	Captions []Caption `json:"captions"`
+	// Name is the lesson's metadata.name (its file's name).
+	Name string `json:"name"`
+	// Questions are asked before their answers play; the session's
+	// question and answer calls take the answers from the run.
+	Questions []Question `json:"questions"`
+}
+
+// Question is a lesson question as the page asks it: its text, what the
+// learner answers with (node, victims, time, feasible) and, for a time,
+// the options in seconds.
+type Question struct {
+	ID      string    `json:"id"`
+	Ask     string    `json:"ask"`
+	Text    string    `json:"text"`
+	Options []float64 `json:"options,omitempty"`
 }
 
 // Caption is shown from a time (At, seconds) or from the first trace event
@@ -110,7 +125,14 @@ func lesson(l *scenario.Lesson) *Lesson {
 	if l == nil {
 		return nil
 	}
-	out := &Lesson{Title: l.Title, Summary: l.Summary, Topic: l.Topic, Captions: []Caption{}}
+	out := &Lesson{Title: l.Title, Summary: l.Summary, Topic: l.Topic, Name: l.Name, Captions: []Caption{}, Questions: []Question{}}
+	for _, q := range l.Questions {
+		vq := Question{ID: q.ID, Ask: q.Ask, Text: q.Text}
+		for _, o := range q.Options {
+			vq.Options = append(vq.Options, o.Seconds())
+		}
+		out.Questions = append(out.Questions, vq)
+	}
 	for _, c := range l.Captions {
 		vc := Caption{Text: c.Text}
 		if c.At != nil {

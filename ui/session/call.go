@@ -93,6 +93,8 @@ var methods = map[string]method{
 		s.Prepare()
 		return map[string]any{"ok": true}, nil
 	}},
+	"question": {"id", 1, 1, func(s *Session, a []string) (any, error) { return s.Question(a[0]) }},
+	"answer":   {"id, given", 2, 2, func(s *Session, a []string) (any, error) { return s.Answer(a[0], a[1]) }},
 	"setTheme": {"theme", 1, 1, func(s *Session, a []string) (any, error) {
 		s.SetTheme(a[0])
 		return map[string]any{"ok": true}, nil

@@ -121,6 +121,31 @@ func TestSession(t *testing.T) {
 				}
 			}},
 		)},
+		{name: "a lesson question is graded by the run", text: preempt, steps: append(loadAndSimulate("p.yaml"),
+			step{call: "question", args: []string{"where"}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
+				seq := int(r["seq"].(float64))
+				if r["ready"] != true || s.Trace(0)[seq].Kind != "Nominated" {
+					t.Errorf("question = %v: want ready, stopping before the nomination", r)
+				}
+			}},
+			step{call: "answer", args: []string{"where", "node-a"}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
+				if r["right"] != false {
+					t.Errorf("node-a graded %v", r)
+				}
+			}},
+			step{call: "answer", args: []string{"where", "node-b"}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
+				a := r["answer"].(map[string]any)
+				if r["right"] != true || !strings.Contains(a["why"].(string), "lowest sum of victim priorities") {
+					t.Errorf("node-b graded %v", r)
+				}
+			}},
+			step{call: "answer", args: []string{"victims", "default/low-b2"}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
+				if r["right"] != true {
+					t.Errorf("victims graded %v", r)
+				}
+			}},
+			step{call: "answer", args: []string{"nope", ""}, err: `no question "nope"`},
+		)},
 		{name: "prefetched seeks build nothing", text: preempt, steps: append(loadAndSimulate("p.yaml"),
 			step{call: "prefetch", args: []string{"2", "1000"}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
 				if r["ok"] != true || r["done"] != true || c.prepared == 0 {

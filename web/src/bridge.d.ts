@@ -97,5 +97,11 @@ export interface Bridge {
   prefetch(seq: string, ms: string): string; // {ok, done}: build the scene after event seq ahead of its seek, for up to ms; call again until done
   // prepare does ahead the copying the next load of similar text needs (call it when idle).
   prepare(): string;
+  question(id: string): string; // QuestionReply: where playback stops to ask (ready once the run got there)
+  answer(id: string, given: string): string; // AnswerReply: the run's answer and whether given matches it
   setListener(fn: (eventJSON: string) => void): void;
 }
+
+export interface QuestionReply { ok: boolean; ready: boolean; seq: number; t: number; nodes: string[]; pods: string[]; error?: string }
+export interface Answer { question: string; ask: string; nodes: string[] | null; pods?: string[]; t?: number; seq: number; why: string; criterion?: string }
+export interface AnswerReply { ok: boolean; ready: boolean; right: boolean; answer?: Answer; error?: string }

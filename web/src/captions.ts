@@ -5,7 +5,8 @@ import type { TraceEvent } from "./bridge";
 
 export interface EventMatch { kind: string; pod?: string; node?: string; reason?: string }
 export interface Caption { at?: number; on?: EventMatch; text: string }
-export interface Lesson { title: string; summary: string; topic?: string; captions: Caption[] }
+export interface Question { id: string; ask: "node" | "victims" | "pod" | "time" | "feasible"; text: string; options?: number[] }
+export interface Lesson { title: string; summary: string; topic?: string; captions: Caption[]; name?: string; questions?: Question[] }
 
 export function matches(m: EventMatch, e: TraceEvent): boolean {
   return e.kind === m.kind && (!m.pod || e.pod === m.pod) && (!m.node || e.node === m.node) &&

@@ -1,13 +1,16 @@
-// The lessons gallery: every example with its Lesson's title and summary,
-// grouped by topic, each opening the playground through its permalink.
-// Example text is untrusted in principle: it reaches the DOM as textContent.
-import { encode, ENGINE_VERSION } from "./permalink";
+// The course index: the lessons in teaching order, a section per chapter
+// (examples/course.json), each lesson with its title and summary in the
+// page's language, whether it asks questions, and whether the learner has
+// done it. Example text is untrusted in principle: it reaches the DOM as
+// textContent.
 import { lessonMeta, type LessonMeta } from "./lesson-meta";
 import { registerWorker } from "./sw-register";
+import { chapters, chapterTitle, done, lessonHref, setTitle } from "./course";
+import { lessonText, t, translate, switcher } from "./i18n";
 
 interface Entry extends LessonMeta {
-  file: string;
-  href: string;
+  name: string;
+  questions: boolean;
 }
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: string): HTMLElementTagNameMap[K] {
@@ -17,49 +20,70 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: 
   return e;
 }
 
-async function load(): Promise<Entry[]> {
-  const names = (await (await fetch("examples/index.json")).json()) as string[];
-  return Promise.all(
-    names.map(async (file) => {
-      const yaml = await (await fetch(`examples/${encodeURIComponent(file)}`)).text();
-      const href = "index.html#" + encode({ yaml, seed: 0, engine: ENGINE_VERSION, view: {} });
-      return { file, href, ...lessonMeta(yaml, file) };
+async function load(names: string[]): Promise<Map<string, Entry>> {
+  const entries = await Promise.all(
+    names.map(async (name) => {
+      const yaml = await (await fetch(`examples/${encodeURIComponent(name)}.yaml`)).text();
+      return { name, questions: /^ {2}questions:\s*$/m.test(yaml), ...lessonMeta(yaml, name + ".yaml") };
     }),
   );
+  return new Map(entries.map((e) => [e.name, e]));
 }
 
-function card(e: Entry): HTMLElement {
+function item(e: Entry, isDone: boolean): HTMLElement {
+  const li = el("li", isDone ? "lesson-item done" : "lesson-item");
   const a = el("a", "card");
-  a.href = e.href;
-  a.dataset.file = e.file;
-  a.append(el("h3", undefined, e.title), el("p", undefined, e.summary), el("span", "file", e.file));
-  return a;
+  a.href = lessonHref(e.name);
+  a.dataset.file = e.name + ".yaml";
+  const h = el("h3", undefined, lessonText(e.name + ".title", e.title));
+  if (isDone) h.prepend(el("span", "tick", "✓ "));
+  a.append(h, el("p", undefined, lessonText(e.name + ".summary", e.summary)));
+  const tags = el("span", "file");
+  tags.textContent = (e.questions ? t("course.asks") + " · " : "") + (isDone ? t("course.done") : e.name + ".yaml");
+  a.append(tags);
+  li.append(a);
+  return li;
 }
 
 async function main(): Promise<void> {
+  translate();
+  document.querySelector("header.top")?.append(switcher());
   const status = document.getElementById("gallery-status") as HTMLElement;
   const root = document.getElementById("gallery") as HTMLElement;
-  let entries: Entry[];
+  let entries: Map<string, Entry>;
   try {
-    entries = await load();
+    entries = await load(chapters.flatMap((c) => c.lessons));
   } catch (err) {
-    status.textContent = `Could not load the examples: ${String(err)}`;
+    status.textContent = t("course.loadFailed", { error: String(err) });
     status.className = "status bad";
     return;
   }
-  const topics = new Map<string, Entry[]>();
-  for (const e of entries) {
-    const t = e.topic || "Other";
-    topics.set(t, [...(topics.get(t) ?? []), e]);
-  }
-  for (const [topic, list] of topics) {
-    const grid = el("div", "grid");
-    grid.append(...list.map(card));
+  const finished = done();
+  const toc = el("ol", "toc");
+  toc.setAttribute("aria-label", t("course.chapters"));
+  chapters.forEach((c, i) => {
+    const n = c.lessons.filter((l) => finished.has(l)).length;
+    const line = el("li", "toc-line");
+    const a = el("a", undefined, `${i + 1}. ${chapterTitle(c)}`);
+    a.href = `#chapter-${c.id}`;
+    line.append(a, el("span", "toc-count", t("course.chapterDone", { n, total: c.lessons.length })));
+    toc.append(line);
+    const list = el("ol", "grid");
+    for (const name of c.lessons) {
+      const e = entries.get(name);
+      if (!e) continue;
+      setTitle(name, e.title);
+      list.append(item(e, finished.has(name)));
+    }
     const section = el("section");
-    section.append(el("h2", undefined, topic), grid);
+    section.id = `chapter-${c.id}`;
+    section.append(el("h2", undefined, `${i + 1}. ${chapterTitle(c)}`), list);
     root.append(section);
-  }
-  status.textContent = `${entries.length} lessons. Each opens in the playground; your own draft there is kept.`;
+  });
+  root.prepend(toc);
+  const total = chapters.reduce((s, c) => s + c.lessons.length, 0);
+  const asks = [...entries.values()].filter((e) => e.questions).length;
+  status.textContent = t("course.status", { n: total, done: finished.size, asks }, total);
 }
 
 main();

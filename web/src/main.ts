@@ -11,6 +11,10 @@ import { Captions, type Lesson } from "./captions";
 import { linkDraft, openInitial, setupControls, type Editor } from "./share";
 import type { View } from "./permalink";
 import { registerWorker } from "./sw-register";
+import { lessonText, t as tr, translate, switcher, withLang } from "./i18n";
+import { lessonBar, lessonFromURL, markDone, refreshProgress } from "./course";
+import { Quiz } from "./questions";
+import { setupPresenter } from "./presenter";
 
 const DRAFT_KEY = "schedplay.draft";
 const THEME_KEY = "schedplay.theme";
@@ -93,6 +97,8 @@ function onEdit(): void {
     probe.editPending = false;
     const text = editor.text();
     reload(text);
+    // A course lesson is not the learner's draft (their draft stays).
+    if (courseLesson) return;
     // Saving a large draft takes milliseconds: after the edit's frame, or
     // as the page goes away if that comes first.
     pendingDraft = text;
@@ -240,6 +246,7 @@ function onEvent(json: string): void {
   const ev = JSON.parse(json) as BridgeEvent;
   switch (ev.type) {
     case "select":
+      if (ev.kind !== "" && quiz?.select(ev.kind, ev.key)) break;
       if (ev.kind === "") hideDetails();
       else showDetails(ev.kind, ev.key);
       break;
@@ -419,6 +426,8 @@ function renderControls(moved: boolean, force: boolean): void {
   playBtn.textContent = tl.playing ? "❚❚" : "▶";
   playBtn.setAttribute("aria-label", tl.playing ? "Pause" : "Play");
   if (moved) highlightLog();
+  quiz?.hold(tl.cursor);
+  if (courseLesson && !quiz?.active && player.simDone && tl.cursor >= tl.events.length - 1 && tl.events.length > 0) lessonDone();
   showCaption();
   if (selection && (force || (moved && performance.now() - detailsShownAt > 400))) showDetails(selection.kind, selection.key);
 }
@@ -459,16 +468,41 @@ const captionEl = $("lesson-caption");
 let captions: Captions | null = null;
 let captionShown = -2;
 
+let quiz: Quiz | null = null;
+let lessonKey = "";
+
 function setLesson(lesson: Lesson | null): void {
   captions = lesson ? new Captions(lesson) : null;
   captionShown = -2;
   probe.captionsSeen = [];
   lessonEl.hidden = !lesson;
-  $("lesson-title").textContent = lesson?.title ?? "";
+  lessonKey = lesson?.name ?? "";
+  const title = lesson ? lessonText(`${lessonKey}.title`, lesson.title) : "";
+  const summary = lesson ? lessonText(`${lessonKey}.summary`, lesson.summary) : "";
+  $("lesson-title").textContent = title;
   const sum = $("lesson-summary");
-  sum.textContent = lesson?.summary ?? "";
-  sum.title = lesson?.summary ?? "";
+  sum.textContent = summary;
+  sum.title = summary;
+  document.querySelector(".course-bar")?.remove();
+  if (courseLesson) lessonEl.prepend(lessonBar(courseLesson));
+  quiz = lesson && api ? new Quiz(api, lesson, $("quiz"), {
+    pause(seq) {
+      tl.playing = false;
+      if (tl.cursor !== seq) {
+        tl.seek(seq);
+        queueMicrotask(() => player.render(true));
+      }
+    },
+    play: () => player.play(),
+    finished: lessonDone,
+  }) : null;
   showCaption();
+}
+
+function lessonDone(): void {
+  if (!courseLesson) return;
+  markDone(courseLesson);
+  refreshProgress();
 }
 
 function showCaption(): void {
@@ -476,7 +510,7 @@ function showCaption(): void {
   const i = captions.at(tl.cursor, tl.now);
   if (i === captionShown) return;
   captionShown = i;
-  const text = i >= 0 ? captions.lesson.captions[i].text : "";
+  const text = i >= 0 ? lessonText(`${lessonKey}.caption.${i}`, captions.lesson.captions[i].text) : "";
   captionEl.textContent = text;
   captionEl.hidden = i < 0;
   lessonEl.classList.toggle("has-caption", i >= 0);
@@ -569,13 +603,33 @@ $("reset").addEventListener("click", () => {
   if (defaultText) setText(defaultText);
 });
 
+// A lesson opened from the course (index.html?lesson=NAME) replaces
+// nothing: the learner's draft is neither shown nor overwritten.
+let courseLesson = lessonFromURL();
+translate();
+$("lessons-link").setAttribute("href", withLang("gallery.html"));
+$("reset").parentElement?.prepend(switcher());
+setupPresenter({ step: (d) => act(() => tl.step(d)), quizNext: () => quiz?.next(), label: () => tr("ui.presenter") });
+
 async function start(): Promise<void> {
   try {
     defaultText = await (await fetch("default.yaml")).text();
   } catch {
     defaultText = "";
   }
-  const opened = openInitial(shareEditor, defaultText);
+  let opened: { text: string; view?: View } | null = null;
+  if (courseLesson) {
+    try {
+      const r = await fetch(`examples/${encodeURIComponent(courseLesson)}.yaml`);
+      if (r.ok) opened = { text: await r.text() };
+    } catch {
+      opened = null;
+    }
+  }
+  if (!opened) {
+    courseLesson = null;
+    opened = openInitial(shareEditor, defaultText);
+  }
   setText(opened.text);
   // Loaded right here: the edit debounce must not load it a second time.
   clearTimeout(timer);

@@ -1,0 +1,96 @@
+// The course: the lessons in teaching order, in chapters
+// (examples/course.json), the learner's progress (kept in the browser,
+// no account), and the lesson bar of the playground (course, previous,
+// next). A lesson opens as index.html?lesson=NAME: the playground loads
+// examples/NAME.yaml and leaves the learner's own draft alone, so no
+// "shared scenario" banner is raised.
+import course from "../../examples/course.json";
+import { lessonText, t, withLang } from "./i18n";
+
+export interface Chapter { id: string; title: string; lessons: string[] }
+export const chapters: Chapter[] = course.chapters;
+export const order: string[] = chapters.flatMap((c) => c.lessons);
+
+const PROGRESS_KEY = "schedplay.course.done";
+
+export function done(): Set<string> {
+  try {
+    const v = JSON.parse(localStorage.getItem(PROGRESS_KEY) ?? "[]") as unknown;
+    return new Set(Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+  } catch {
+    return new Set();
+  }
+}
+
+export function markDone(name: string): void {
+  const d = done();
+  if (d.has(name)) return;
+  d.add(name);
+  try {
+    localStorage.setItem(PROGRESS_KEY, JSON.stringify([...d]));
+  } catch { /* storage full or off: progress is only for this visit */ }
+}
+
+export function chapterOf(name: string): Chapter | undefined {
+  return chapters.find((c) => c.lessons.includes(name));
+}
+
+export function chapterTitle(c: Chapter): string {
+  return t("chapter." + c.id);
+}
+
+export function lessonHref(name: string): string {
+  return withLang(`index.html?lesson=${encodeURIComponent(name)}`);
+}
+
+// lessonFromURL is the lesson the address asks for, if it is in the course.
+export function lessonFromURL(search = location.search): string | null {
+  const name = new URLSearchParams(search).get("lesson");
+  return name && order.includes(name) ? name : null;
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: string): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+// lessonBar is the course navigation above a lesson: the course index,
+// where the lesson is, and its previous and next lessons.
+export function lessonBar(name: string): HTMLElement {
+  const nav = el("nav", "course-bar");
+  nav.setAttribute("aria-label", t("course.nav"));
+  const i = order.indexOf(name);
+  const ch = chapterOf(name);
+  const index = el("a", "course-index", t("course.index"));
+  index.href = withLang("gallery.html");
+  const where = el("span", "course-where", t("course.where", { n: i + 1, total: order.length, chapter: ch ? chapterTitle(ch) : "" }));
+  const progress = el("span", "course-progress", t("course.progress", { n: done().size }, done().size));
+  progress.id = "course-progress";
+  nav.append(index, where, progress);
+  const link = (target: string | undefined, cls: string, label: string) => {
+    if (!target) return;
+    const a = el("a", cls, label);
+    a.href = lessonHref(target);
+    a.rel = cls === "course-prev" ? "prev" : "next";
+    a.title = lessonTitle(target);
+    nav.append(a);
+  };
+  link(order[i - 1], "course-prev", t("course.prev"));
+  link(order[i + 1], "course-next", t("course.next"));
+  return nav;
+}
+
+// titles are the lessons' English titles, filled by the index page (the
+// playground knows the open lesson's own).
+const titles = new Map<string, string>();
+export function setTitle(name: string, english: string): void { titles.set(name, english); }
+export function lessonTitle(name: string): string {
+  return lessonText(name + ".title", titles.get(name) ?? name);
+}
+
+export function refreshProgress(): void {
+  const p = document.getElementById("course-progress");
+  if (p) p.textContent = t("course.progress", { n: done().size }, done().size);
+}

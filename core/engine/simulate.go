@@ -155,8 +155,10 @@ type Simulation struct {
 	cycleState *framework.CycleState
 	// actuation is the preemption PostFilter handed over in this cycle.
 	actuation *actuation
-	// storage holds the claims and volumes (nil without any).
-	storage *framework.Storage
+	// storage holds the claims and volumes (nil without any); storageLog
+	// keeps each version for PodStorageAt.
+	storage    *framework.Storage
+	storageLog []storageVersion
 	// cycles counts the pods popped for a cycle, as upstream's queue
 	// numbers scheduling cycles (opportunistic batching reads it).
 	cycles int64
@@ -232,6 +234,7 @@ func NewSimulation(sc *scenario.Scenario, opts Options) (*Simulation, error) {
 		}
 	}
 	s.log.start(s)
+	s.logStorage()
 	for _, c := range initialVolumes {
 		s.emit(Event{Kind: EvVolume, Reason: c.What})
 	}

@@ -74,13 +74,15 @@ func (s *Simulation) syncVolumes() []controllers.VolumeChange {
 }
 
 func (s *Simulation) traceVolumes(changes []controllers.VolumeChange) {
+	if len(changes) == 0 {
+		return
+	}
+	s.logStorage()
 	for _, c := range changes {
 		s.emit(Event{Kind: EvVolume, Reason: c.What})
 	}
-	if len(changes) > 0 {
-		s.changes++
-		s.requeue(volumeUpdate)
-	}
+	s.changes++
+	s.requeue(volumeUpdate)
 }
 
 var _ framework.VolumeBinder = (*Simulation)(nil)
@@ -116,6 +118,7 @@ func (s *Simulation) BindPodVolumes(pod *api.Pod, node string, bindings []framew
 		s.storage.PutClaim(&nc)
 		did = append(did, fmt.Sprintf("annotated claim %s with %s=%s for the provisioner", c.Key(), api.AnnSelectedNode, node))
 	}
+	s.logStorage()
 	s.emit(Event{Kind: EvPreBind, Pod: pod.Key(), Node: node, Reason: "VolumeBinding PreBind: " + strings.Join(did, "; ")})
 	s.syncVolumes()
 	return nil
@@ -141,6 +144,7 @@ func (s *Simulation) createClaims(claims []*api.PersistentVolumeClaim, owner str
 	if s.storage == nil {
 		s.storage = framework.NewStorage(nil, nil, nil, nil, nil)
 		s.lister.StorageObjects = s.storage
+		s.logStorage()
 	}
 	created := false
 	for _, c := range claims {
@@ -156,6 +160,7 @@ func (s *Simulation) createClaims(claims []*api.PersistentVolumeClaim, owner str
 		}
 		api.DefaultClaim(c, classes)
 		s.storage.PutClaim(c)
+		s.logStorage()
 		created = true
 		class := "no class"
 		if n := c.ClassName(); n != "" {

@@ -58,7 +58,27 @@ func (v *validator) claimSpec(path string, s *api.PersistentVolumeClaimSpec) {
 	v.volumeMode(path+".volumeMode", s.VolumeMode)
 }
 
+// volumeSources are the keys of a PersistentVolume's spec that name its
+// volume type (core validation requires exactly one).
+var volumeSources = []string{"awsElasticBlockStore", "azureDisk", "azureFile", "cephfs", "cinder", "csi", "fc",
+	"flexVolume", "flocker", "gcePersistentDisk", "glusterfs", "hostPath", "iscsi", "local", "nfs",
+	"photonPersistentDisk", "portworxVolume", "quobyte", "rbd", "scaleIO", "storageos", "vsphereVolume"}
+
 func (v *validator) persistentVolume(pv *api.PersistentVolume) {
+	n := 0
+	if spec := v.o.raw.get("spec"); spec != nil && spec.kind == yMap {
+		for _, k := range volumeSources {
+			if spec.get(k) != nil {
+				n++
+			}
+		}
+	}
+	switch {
+	case n == 0:
+		v.err("spec", "Required value: must specify a volume type", "add the volume's source, e.g. csi: {driver: ebs.csi.aws.com, volumeHandle: vol-1}")
+	case n > 1:
+		v.err("spec", "Forbidden: may not specify more than 1 volume type", "keep one volume source")
+	}
 	v.accessModes("spec.accessModes", pv.Spec.AccessModes)
 	v.storageQuantity("spec.capacity", pv.Spec.Capacity)
 	if pv.Spec.StorageClassName != "" {

@@ -29,7 +29,10 @@ func TestLoadStorageErrors(t *testing.T) {
 				`f.yaml:4:20: StorageClass s: volumeBindingMode: Unsupported value: "Later": supported values: "Immediate", "WaitForFirstConsumer"`,
 			}},
 		{"volume without capacity", "apiVersion: v1\nkind: PersistentVolume\nmetadata: {name: v}\nspec:\n  accessModes: [ReadWriteOnce]\n",
-			[]string{`f.yaml:5:3: PersistentVolume v: spec.capacity[storage]: Required value (add storage: 1Gi)`}},
+			[]string{
+				`f.yaml:5:3: PersistentVolume v: spec: Required value: must specify a volume type (add the volume's source, e.g. csi: {driver: ebs.csi.aws.com, volumeHandle: vol-1})`,
+				`f.yaml:5:3: PersistentVolume v: spec.capacity[storage]: Required value (add storage: 1Gi)`,
+			}},
 		{"pod volume without claim name", "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: a, image: i}]\n  volumes: [{name: d, persistentVolumeClaim: {claimName: \"\"}}]\n",
 			[]string{`f.yaml:6:58: Pod default/p: spec.volumes[0].persistentVolumeClaim.claimName: Required value (name the PersistentVolumeClaim)`}},
 	}
@@ -75,7 +78,7 @@ spec: {accessModes: [ReadWriteOnce], storageClassName: "", resources: {requests:
 apiVersion: v1
 kind: PersistentVolume
 metadata: {name: v}
-spec: {accessModes: [ReadWriteOnce], capacity: {storage: 1Gi}}
+spec: {accessModes: [ReadWriteOnce], capacity: {storage: 1Gi}, hostPath: {path: /v}}
 `
 	s, err := Load("f.yaml", []byte(src))
 	if err != nil {

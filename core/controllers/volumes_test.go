@@ -16,7 +16,11 @@ func TestSyncVolumes(t *testing.T) {
 	dyn := st.StorageClass("dyn", "ebs.csi.aws.com", api.VolumeBindingImmediate,
 		api.TopologySelectorTerm{MatchLabelExpressions: []api.TopologySelectorLabelRequirement{{Key: api.LabelTopologyZone, Values: []string{"zone-c", "zone-d"}}}})
 	wait := st.StorageClass("wait", "ebs.csi.aws.com", api.VolumeBindingWaitForFirstConsumer)
-	pending := func(w *st.PVWrapper) *api.PersistentVolume { v := w.Obj(); v.Status.Phase = api.VolumePending; return v }
+	pending := func(w *st.PVWrapper) *api.PersistentVolume {
+		v := w.Obj()
+		v.Status.Phase = api.VolumePending
+		return v
+	}
 	s := framework.NewStorage(
 		[]*api.PersistentVolume{
 			pending(st.MakePV("big").Class("now").Size("50Gi")),

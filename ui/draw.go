@@ -456,6 +456,10 @@ func (g *Game) drawChip(dst *ebiten.Image, i int, z float64) {
 		// Pending pods are drawn as outlined chips: not running anywhere yet.
 		g.paint.fillRound(dst, r, 6*z, withAlpha(mix(t.Card, bg, 0.22), a))
 		g.paint.strokeRound(dst, r, 6*z, 2*z, withAlpha(bg, a))
+	case c.Pod.Finished():
+		// Finished: still listed on the node, holding nothing.
+		g.paint.fillRound(dst, r, 6*z, withAlpha(mix(t.Card, bg, 0.18), a))
+		g.paint.strokeRound(dst, r, 6*z, 1*z, withAlpha(mix(t.Card, t.Muted, 0.5), a))
 	case term != nil:
 		g.paint.fillRound(dst, r, 6*z, withAlpha(mix(t.Card, bg, 0.45), a))
 		g.paint.strokeRound(dst, r, 6*z, 2*z, withAlpha(t.Victim, a))
@@ -479,6 +483,9 @@ func (g *Game) drawChip(dst *ebiten.Image, i int, z float64) {
 	fg := TextOn(bg)
 	if c.Pending || c.Pod.Ghost || term != nil {
 		fg = t.Text
+	}
+	if c.Pod.Finished() {
+		fg = t.Muted
 	}
 	lineY := r.Y + ChipH*z/2
 	side := ChipSideText(c.Pod, c.Pending, g.now)

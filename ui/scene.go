@@ -65,6 +65,10 @@ type Pod struct {
 	Ghost bool `json:"ghost,omitempty"`
 }
 
+// Finished reports a Succeeded or Failed pod: it holds nothing on its
+// node and is drawn dimmed.
+func (p *Pod) Finished() bool { return p.Phase == "Succeeded" || p.Phase == "Failed" }
+
 // Sub-queues of the scheduling queue, as the engine names them.
 const (
 	QueueActive        = "activeQ"

@@ -354,6 +354,7 @@ type PodSpec struct {
 	TopologySpreadConstraints     []TopologySpreadConstraint `json:"topologySpreadConstraints,omitempty"`
 	TerminationGracePeriodSeconds *int64                     `json:"terminationGracePeriodSeconds,omitempty"`
 	SchedulingGates               []PodSchedulingGate        `json:"schedulingGates,omitempty"`
+	Volumes                       []Volume                   `json:"volumes,omitempty"`
 }
 
 // Pod condition types the simulation sets or reads.

@@ -47,6 +47,8 @@ type WorkloadSpec struct {
 	Replicas *int32         `json:"replicas,omitempty"`
 	Selector *LabelSelector `json:"selector,omitempty"`
 	Template PodTemplate    `json:"template"`
+	// VolumeClaimTemplates (StatefulSets only) become one claim per pod.
+	VolumeClaimTemplates []PersistentVolumeClaimTemplate `json:"volumeClaimTemplates,omitempty"`
 }
 
 // PodTemplate is a pod template.

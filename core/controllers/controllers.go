@@ -248,6 +248,7 @@ func StatefulSetPod(sts *api.StatefulSet, ordinal int, now time.Time) *api.Pod {
 	revision := sts.Name + "-" + PodTemplateHash(&sts.Spec.Template, nil)
 	p := podFromTemplate(&sts.Spec.Template, sts.Namespace, name, controllerRef("apps/v1", "StatefulSet", &sts.ObjectMeta), now)
 	p.Labels = copyMap(p.Labels, StatefulSetPodNameLabel, name, PodIndexLabel, strconv.Itoa(ordinal), ControllerRevisionHashLabel, revision)
+	statefulSetVolumes(sts, p, ordinal)
 	return p
 }
 

@@ -59,6 +59,7 @@ func BuildCluster(s *scenario.Scenario, pods []*api.Pod) *ClusterAt {
 		c.Status = disruption.ComputeStatusWith(pdb, pods, disruption.Options{Now: s.T0, Scale: scale})
 		pdbs = append(pdbs, &c)
 	}
+	storage, _ := InitialStorage(s)
 	return &ClusterAt{
 		Snapshot:  framework.NewSnapshot(bound, s.Nodes),
 		Nominated: nominated,
@@ -69,6 +70,7 @@ func BuildCluster(s *scenario.Scenario, pods []*api.Pod) *ClusterAt {
 			ReplicationControllerL: s.ReplicationControllers,
 			ReplicaSetList:         s.ReplicaSets,
 			StatefulSetList:        s.StatefulSets,
+			StorageObjects:         storage,
 		},
 	}
 }

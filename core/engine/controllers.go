@@ -89,6 +89,11 @@ func (s *Simulation) reconcile() {
 			}
 			s.wl.stsWaiting[key] = wait
 			for _, p := range create {
+				// The controller creates the pod's missing claims first.
+				if err := s.createClaims(controllers.StatefulSetClaims(ss, controllers.Ordinal(ss, p), s.now), key); err != nil {
+					s.emit(Event{Kind: EvWaiting, Reason: fmt.Sprintf("StatefulSet %s cannot create %s: %v", key, p.Name, err)})
+					continue
+				}
 				s.createPod(p, fmt.Sprintf("created by StatefulSet %s: ordinal %s, every lower ordinal is Running and Ready", key, p.Labels[controllers.PodIndexLabel]))
 			}
 			for _, p := range remove {

@@ -30,6 +30,8 @@ const (
 	nodeUpdate clusterEvent = "a node was changed"
 	// nodeDelete: a node left (objs: the node).
 	nodeDelete clusterEvent = "a node was removed"
+	// volumeUpdate: claims or volumes were created or bound (no objs).
+	volumeUpdate clusterEvent = "a claim or volume changed"
 )
 
 // requeue tells the scheduling queue about a cluster change. objs are the
@@ -103,6 +105,15 @@ func (s *Simulation) requeue(ev clusterEvent, objs ...any) {
 		}
 		for _, e := range framework.NodeSchedulingPropertiesChange(newNode, oldNode) {
 			move(e, oldNode, newNode, nil)
+		}
+	case volumeUpdate:
+		for _, e := range []framework.ClusterEvent{
+			{Resource: framework.PersistentVolumeClaim, ActionType: framework.Add},
+			{Resource: framework.PersistentVolumeClaim, ActionType: framework.Update},
+			{Resource: framework.PersistentVolume, ActionType: framework.Add},
+			{Resource: framework.PersistentVolume, ActionType: framework.Update},
+		} {
+			move(e, nil, nil, nil)
 		}
 	case nodeDelete:
 		n, _ := oldObj.(*api.Node)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/schedplay/schedplay/core/api"
+	"github.com/schedplay/schedplay/core/controllers"
 	"github.com/schedplay/schedplay/core/disruption"
 	"github.com/schedplay/schedplay/core/framework"
 	"github.com/schedplay/schedplay/core/framework/runtime"
@@ -154,6 +155,10 @@ type Simulation struct {
 	cycleState *framework.CycleState
 	// actuation is the preemption PostFilter handed over in this cycle.
 	actuation *actuation
+	// storage holds the claims and volumes (nil without any); storageLog
+	// keeps each version for PodStorageAt.
+	storage    *framework.Storage
+	storageLog []storageVersion
 	// cycles counts the pods popped for a cycle, as upstream's queue
 	// numbers scheduling cycles (opportunistic batching reads it).
 	cycles int64
@@ -184,6 +189,9 @@ func NewSimulation(sc *scenario.Scenario, opts Options) (*Simulation, error) {
 		Namespaces: sc.Namespaces, ServiceList: sc.Services, ReplicationControllerL: sc.ReplicationControllers,
 		ReplicaSetList: sc.ReplicaSets, StatefulSetList: sc.StatefulSets,
 	}
+	var initialVolumes []controllers.VolumeChange
+	s.storage, initialVolumes = InitialStorage(sc)
+	s.lister.StorageObjects = s.storage
 	s.queue = queue.New((&queuesort.PrioritySort{}).Less,
 		termination.Seconds(sc.Config.PodInitialBackoffSeconds), termination.Seconds(sc.Config.PodMaxBackoffSeconds))
 	s.queue.OrderByPriority() // PrioritySort's order: activeQ may compare cached keys
@@ -226,6 +234,10 @@ func NewSimulation(sc *scenario.Scenario, opts Options) (*Simulation, error) {
 		}
 	}
 	s.log.start(s)
+	s.logStorage()
+	for _, c := range initialVolumes {
+		s.emit(Event{Kind: EvVolume, Reason: c.What})
+	}
 	for i, sp := range pending {
 		p := sp.pod
 		if nnn := p.Status.NominatedNodeName; nnn != "" {
@@ -247,7 +259,7 @@ func (s *Simulation) profile(schedulerName string) (*profileRunner, error) {
 	}
 	p := *prof
 	p.Plugins = runtime.MergeWithDefaults(prof.Plugins)
-	fwk, err := runtime.NewFramework(plugins.NewInTreeRegistry(), &p, runtime.Options{Nominator: s.nominated, Cluster: s.lister, Rand: s.rng, PreemptionExecutor: s})
+	fwk, err := runtime.NewFramework(plugins.NewInTreeRegistry(), &p, runtime.Options{Nominator: s.nominated, Cluster: s.lister, Rand: s.rng, PreemptionExecutor: s, VolumeBinder: s})
 	if err != nil {
 		return nil, fmt.Errorf("building profile %q: %w", prof.SchedulerName, err)
 	}
@@ -436,6 +448,10 @@ func (s *Simulation) cycle(e *queue.Entry) {
 	state := s.cycleState
 	state.Reset()
 	res, err := runner.sched.SchedulePod(scheduler.Cycle{Count: s.cycles, Now: s.now}, state, sp.pod, s.snap)
+	if err == nil && hasClaims(sp.pod) {
+		// Reserve and PreBind do nothing for a pod without claims.
+		err = s.bindVolumes(runner, state, sp.pod, res.SuggestedHost)
+	}
 	if err == nil {
 		s.bind(sp, res)
 		return

@@ -67,6 +67,12 @@ const (
 	EvPressure = "Pressure"
 	// EvWaiting: a StatefulSet waits before its next pod.
 	EvWaiting = "Waiting"
+	// EvVolume: the PV controller, the provisioner or the StatefulSet
+	// controller created, bound or settled a claim or volume.
+	EvVolume = "Volume"
+	// EvPreBind: VolumeBinding's PreBind bound the pod's delayed claims
+	// on its chosen node, just before the pod is bound (Pod, Node).
+	EvPreBind = "PreBind"
 )
 
 // Event is one line of the trace.

@@ -10,6 +10,8 @@ type Cluster struct {
 	ReplicationControllerL []*api.ReplicationController
 	ReplicaSetList         []*api.ReplicaSet
 	StatefulSetList        []*api.StatefulSet
+	// StorageObjects is nil in a cluster without storage objects.
+	StorageObjects *Storage
 }
 
 var _ ClusterLister = (*Cluster)(nil)
@@ -48,3 +50,6 @@ func (c *Cluster) ReplicaSets() []*api.ReplicaSet { return c.ReplicaSetList }
 
 // StatefulSets lists stateful sets.
 func (c *Cluster) StatefulSets() []*api.StatefulSet { return c.StatefulSetList }
+
+// Storage reads the storage objects (a nil *Storage finds none).
+func (c *Cluster) Storage() StorageLister { return c.StorageObjects }

@@ -206,6 +206,9 @@ type Handle interface {
 	// PreemptionExecutor carries out the preemptions PostFilter decides
 	// on; nil when nothing does (explain's dry runs, plugin tests).
 	PreemptionExecutor() PreemptionExecutor
+	// VolumeBinder carries out VolumeBinding's PreBind; nil when nothing
+	// does (explain's dry runs, plugin tests).
+	VolumeBinder() VolumeBinder
 }
 
 // Victims are the pods a preemption evicts on its node, most important
@@ -238,6 +241,8 @@ type ClusterLister interface {
 	ReplicationControllers() []*api.ReplicationController
 	ReplicaSets() []*api.ReplicaSet
 	StatefulSets() []*api.StatefulSet
+	// Storage reads claims, volumes, classes and CSI objects.
+	Storage() StorageLister
 }
 
 // PluginFactory builds a plugin from its (defaulted) args.

@@ -69,9 +69,24 @@ func TolerationsSigner(pod *api.Pod) any {
 }
 
 // VolumesSigner is the pod's volume sources other than ConfigMaps and
-// Secrets (upstream VolumesSigner). Scenario pods carry no volumes (the
-// loader warns that they are not simulated), so the list is empty.
-func VolumesSigner(*api.Pod) any { return []string{} }
+// Secrets, each as JSON, sorted (upstream VolumesSigner).
+func VolumesSigner(pod *api.Pod) any {
+	ret := []string{}
+	for i := range pod.Spec.Volumes {
+		v := pod.Spec.Volumes[i]
+		if v.ConfigMap != nil || v.Secret != nil {
+			continue
+		}
+		v.Name = "" // upstream signs the source, not the name
+		b, err := json.Marshal(v)
+		if err != nil {
+			return nil
+		}
+		ret = append(ret, string(b))
+	}
+	slices.Sort(ret)
+	return ret
+}
 
 // NodeAffinitySigner is the pod's node affinity with every list sorted
 // (upstream NodeAffinitySigner), or nil without one.

@@ -113,7 +113,8 @@ func (l *loader) admit(s *Scenario) {
 
 	// Every object exists at T0 unless the file says when it was created.
 	prefixes := map[string]string{"Node": "node-", "Pod": "pod-", "PriorityClass": "pc-", "PodDisruptionBudget": "pdb-",
-		"Namespace": "ns-", "Service": "svc-", "ReplicationController": "rc-", "ReplicaSet": "rs-", "StatefulSet": "sts-", "Deployment": "deploy-"}
+		"Namespace": "ns-", "Service": "svc-", "ReplicationController": "rc-", "ReplicaSet": "rs-", "StatefulSet": "sts-", "Deployment": "deploy-",
+		"PersistentVolume": "pv-", "PersistentVolumeClaim": "pvc-", "StorageClass": "sc-", "CSINode": "csinode-", "CSIDriver": "csidriver-"}
 	for _, o := range l.objs {
 		if o.kind == "KubeSchedulerConfiguration" {
 			continue
@@ -131,6 +132,7 @@ func (l *loader) admit(s *Scenario) {
 			}
 		}
 	}
+	admitStorage(s)
 	for _, p := range s.Pods {
 		if p.Spec.NodeName != "" {
 			markRunning(p)

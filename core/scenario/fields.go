@@ -22,7 +22,7 @@ var extraFieldSpecs = []struct {
 }{
 	{reflect.TypeFor[api.ObjectMeta](), "generateName selfLink resourceVersion generation finalizers managedFields"},
 	{reflect.TypeFor[api.OwnerReference](), "blockOwnerDeletion"},
-	{reflect.TypeFor[api.PodSpec](), "!volumes hostNetwork !runtimeClassName !readinessGates !resourceClaims !schedulingGroup " +
+	{reflect.TypeFor[api.PodSpec](), "hostNetwork !runtimeClassName !readinessGates !resourceClaims !schedulingGroup " +
 		"ephemeralContainers restartPolicy activeDeadlineSeconds dnsPolicy serviceAccountName serviceAccount " +
 		"automountServiceAccountToken hostPID hostIPC shareProcessNamespace securityContext imagePullSecrets hostname " +
 		"subdomain hostAliases dnsConfig enableServiceLinks setHostnameAsFQDN os hostUsers hostnameOverride"},
@@ -56,8 +56,26 @@ var extraFieldSpecs = []struct {
 	{reflect.TypeFor[api.StatefulSet](), "status"},
 	{reflect.TypeFor[api.Deployment](), "status"},
 	// One type serves ReplicaSet, StatefulSet and Deployment specs.
-	{reflect.TypeFor[api.WorkloadSpec](), "minReadySeconds volumeClaimTemplates serviceName podManagementPolicy " +
+	{reflect.TypeFor[api.WorkloadSpec](), "minReadySeconds serviceName podManagementPolicy " +
 		"updateStrategy revisionHistoryLimit persistentVolumeClaimRetentionPolicy ordinals strategy paused progressDeadlineSeconds"},
+	// Volume sources other than claims do not change where a pod lands,
+	// except those VolumeRestrictions and NodeVolumeLimits look at.
+	{reflect.TypeFor[api.Volume](), "!ephemeral !csi !gcePersistentDisk !awsElasticBlockStore !rbd !iscsi " +
+		"gitRepo nfs glusterfs flexVolume cinder cephfs flocker fc azureFile vsphereVolume quobyte azureDisk " +
+		"photonPersistentDisk portworxVolume scaleIO storageos image"},
+	{reflect.TypeFor[api.PersistentVolumeClaimSpec](), "dataSource dataSourceRef !volumeAttributesClassName"},
+	{reflect.TypeFor[api.PersistentVolumeClaimStatus](), "conditions allocatedResources allocatedResourceStatuses " +
+		"currentVolumeAttributesClassName modifyVolumeStatus"},
+	{reflect.TypeFor[api.PersistentVolumeSpec](), "mountOptions !volumeAttributesClassName gcePersistentDisk awsElasticBlockStore " +
+		"glusterfs iscsi rbd cinder cephfs fc flocker flexVolume azureFile vsphereVolume quobyte azureDisk " +
+		"photonPersistentDisk portworxVolume scaleIO storageos"},
+	{reflect.TypeFor[api.PersistentVolumeStatus](), "message reason lastPhaseTransitionTime"},
+	{reflect.TypeFor[api.ObjectReference](), "resourceVersion fieldPath"},
+	{reflect.TypeFor[api.CSIPersistentVolumeSource](), "controllerPublishSecretRef nodeStageSecretRef nodePublishSecretRef " +
+		"controllerExpandSecretRef nodeExpandSecretRef volumeAttributes"},
+	{reflect.TypeFor[api.StorageClass](), "mountOptions allowVolumeExpansion"},
+	{reflect.TypeFor[api.CSIDriverSpec](), "podInfoOnMount volumeLifecycleModes fsGroupPolicy tokenRequests requiresRepublish " +
+		"seLinuxMount nodeAllocatableUpdatePeriodSeconds serviceAccountTokenInSecrets !preventPodSchedulingIfMissing"},
 	{reflect.TypeFor[config.KubeSchedulerConfiguration](), "!extenders parallelism leaderElection clientConnection " +
 		"enableProfiling enableContentionProfiling delayCacheUntilActive"},
 	{reflect.TypeFor[config.Plugins](), "!placementGenerate !placementScore"},
@@ -87,17 +105,24 @@ var extraFields = func() map[reflect.Type]map[string]string {
 }()
 
 var notSimulatedWhy = map[string]string{
-	"volumes":           "volume plugins (VolumeBinding, VolumeRestrictions, NodeVolumeLimits, VolumeZone) pass every node",
-	"runtimeClassName":  "RuntimeClass overhead and node selectors are not applied",
-	"readinessGates":    "the pod's readiness is taken from status.conditions only",
-	"resourceClaims":    "DynamicResources passes every node",
-	"claims":            "DynamicResources passes every node",
-	"schedulingGroup":   "gang and workload-aware scheduling are not simulated",
-	"readinessProbe":    "the pod's readiness is taken from status.conditions only",
-	"declaredFeatures":  "NodeDeclaredFeatures passes every node",
-	"extenders":         "scheduler extenders are not called",
-	"placementGenerate": "placement plugins are not simulated",
-	"placementScore":    "placement plugins are not simulated",
+	"ephemeral":                     "generic ephemeral volumes get no claim; VolumeBinding ignores them",
+	"csi":                           "inline CSI volumes are not counted by NodeVolumeLimits",
+	"gcePersistentDisk":             "in-tree disk conflicts (VolumeRestrictions) are not checked",
+	"awsElasticBlockStore":          "in-tree disk conflicts (VolumeRestrictions) are not checked",
+	"rbd":                           "in-tree disk conflicts (VolumeRestrictions) are not checked",
+	"iscsi":                         "in-tree disk conflicts (VolumeRestrictions) are not checked",
+	"volumeAttributesClassName":     "claims and volumes are matched without their VolumeAttributesClass",
+	"preventPodSchedulingIfMissing": "the VolumeLimitScaling feature (alpha) is off",
+	"runtimeClassName":              "RuntimeClass overhead and node selectors are not applied",
+	"readinessGates":                "the pod's readiness is taken from status.conditions only",
+	"resourceClaims":                "DynamicResources passes every node",
+	"claims":                        "DynamicResources passes every node",
+	"schedulingGroup":               "gang and workload-aware scheduling are not simulated",
+	"readinessProbe":                "the pod's readiness is taken from status.conditions only",
+	"declaredFeatures":              "NodeDeclaredFeatures passes every node",
+	"extenders":                     "scheduler extenders are not called",
+	"placementGenerate":             "placement plugins are not simulated",
+	"placementScore":                "placement plugins are not simulated",
 }
 
 func notSimulated(name string) string {

@@ -27,6 +27,11 @@ var kinds = map[string]kindInfo{
 	"ReplicaSet":                 {"apps/v1", true, func() any { return &api.ReplicaSet{} }},
 	"StatefulSet":                {"apps/v1", true, func() any { return &api.StatefulSet{} }},
 	"Deployment":                 {"apps/v1", true, func() any { return &api.Deployment{} }},
+	"PersistentVolume":           {"v1", false, func() any { return &api.PersistentVolume{} }},
+	"PersistentVolumeClaim":      {"v1", true, func() any { return &api.PersistentVolumeClaim{} }},
+	"StorageClass":               {"storage.k8s.io/v1", false, func() any { return &api.StorageClass{} }},
+	"CSINode":                    {"storage.k8s.io/v1", false, func() any { return &api.CSINode{} }},
+	"CSIDriver":                  {"storage.k8s.io/v1", false, func() any { return &api.CSIDriver{} }},
 	"KubeSchedulerConfiguration": {"kubescheduler.config.k8s.io/v1", false, func() any { return &config.KubeSchedulerConfiguration{} }},
 }
 
@@ -287,6 +292,16 @@ func (s *Scenario) place(v any) {
 		s.StatefulSets = append(s.StatefulSets, x)
 	case *api.Deployment:
 		s.Deployments = append(s.Deployments, x)
+	case *api.PersistentVolume:
+		s.PersistentVolumes = append(s.PersistentVolumes, x)
+	case *api.PersistentVolumeClaim:
+		s.PersistentVolumeClaims = append(s.PersistentVolumeClaims, x)
+	case *api.StorageClass:
+		s.StorageClasses = append(s.StorageClasses, x)
+	case *api.CSINode:
+		s.CSINodes = append(s.CSINodes, x)
+	case *api.CSIDriver:
+		s.CSIDrivers = append(s.CSIDrivers, x)
 	}
 }
 

@@ -37,6 +37,13 @@ type Scenario struct {
 	ReplicaSets            []*api.ReplicaSet
 	StatefulSets           []*api.StatefulSet
 	Deployments            []*api.Deployment
+	// Storage, in document order (claims of StatefulSet templates are
+	// created by the simulation's StatefulSet controller, not here).
+	PersistentVolumes      []*api.PersistentVolume
+	PersistentVolumeClaims []*api.PersistentVolumeClaim
+	StorageClasses         []*api.StorageClass
+	CSINodes               []*api.CSINode
+	CSIDrivers             []*api.CSIDriver
 	// Config is defaulted (config.SetDefaults) even when the file has none.
 	Config *config.KubeSchedulerConfiguration
 	// Timeline is what the scenario's Timeline document schedules, by time.

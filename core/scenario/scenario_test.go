@@ -126,7 +126,6 @@ func TestLoadKubectlDump(t *testing.T) {
 		got = append(got, w.Error())
 	}
 	want := []string{
-		"list.yaml:45:5: warning: Pod kube-system/coredns-abc: spec.volumes: field volumes is not simulated: volume plugins (VolumeBinding, VolumeRestrictions, NodeVolumeLimits, VolumeZone) pass every node (remove the field, or expect the simulation to differ from a real cluster)",
 		"list.yaml:52:7: warning: Pod kube-system/coredns-abc: spec.containers[0].readinessProbe: field readinessProbe is not simulated: the pod's readiness is taken from status.conditions only (remove the field, or expect the simulation to differ from a real cluster)",
 		"list.yaml:72:9: warning: kind: kind ConfigMap is not simulated; the object is ignored",
 	}

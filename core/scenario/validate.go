@@ -87,6 +87,7 @@ func (v *validator) validate() {
 		v.workload(&x.Spec)
 	case *api.StatefulSet:
 		v.workload(&x.Spec)
+		v.claimTemplates(x.Spec.VolumeClaimTemplates)
 	case *api.Deployment:
 		v.workload(&x.Spec)
 	case *api.Service:
@@ -94,6 +95,14 @@ func (v *validator) validate() {
 	case *api.ReplicationController:
 		v.replicas(x.Spec.Replicas)
 		v.labels("spec.selector", x.Spec.Selector)
+	case *api.PersistentVolume:
+		v.persistentVolume(x)
+	case *api.PersistentVolumeClaim:
+		v.claim(x)
+	case *api.StorageClass:
+		v.storageClass(x)
+	case *api.CSINode:
+		v.csiNode(x)
 	}
 }
 
@@ -617,6 +626,7 @@ func (v *validator) podSpec(path string, s *api.PodSpec, pod bool) {
 		}
 	}
 	v.spreadConstraints(path+".topologySpreadConstraints", s.TopologySpreadConstraints, pod)
+	v.podVolumes(path+".volumes", s.Volumes)
 	seen := map[string]bool{}
 	for i, g := range s.SchedulingGates {
 		p := fmt.Sprintf("%s.schedulingGates[%d].name", path, i)

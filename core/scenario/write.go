@@ -38,6 +38,11 @@ func Write(s *Scenario) ([]byte, error) {
 	docs(doc, "ReplicaSet", s.ReplicaSets)
 	docs(doc, "StatefulSet", s.StatefulSets)
 	docs(doc, "Deployment", s.Deployments)
+	docs(doc, "StorageClass", s.StorageClasses)
+	docs(doc, "PersistentVolume", s.PersistentVolumes)
+	docs(doc, "PersistentVolumeClaim", s.PersistentVolumeClaims)
+	docs(doc, "CSINode", s.CSINodes)
+	docs(doc, "CSIDriver", s.CSIDrivers)
 	if s.Config != nil {
 		doc("kubescheduler.config.k8s.io/v1", "KubeSchedulerConfiguration", s.Config)
 	}

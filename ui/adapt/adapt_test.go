@@ -73,12 +73,15 @@ func TestLoad(t *testing.T) {
 			{
 				Name:        "n2",
 				Allocatable: ui.Resources{MilliCPU: 1500, Memory: 1 << 30, Pods: 5},
-				// The finished pod holds nothing: the scheduler's informer
-				// does not list it, so the engine keeps it off the card.
-				Pods: []ui.Pod{{
-					Namespace: "team", Name: "running", Node: "n2", Phase: "Running",
-					Requests: ui.Resources{MilliCPU: 500, Memory: 256 << 20},
-				}},
+				// The finished pod holds nothing (the scheduler's informer
+				// does not list it): it is on the card, dimmed, with its
+				// reason, and Used does not count it.
+				Pods: []ui.Pod{
+					{Name: "done", Namespace: "default", Node: "n2", Phase: "Succeeded", Reason: "completed (status.phase Succeeded): kube-scheduler's informer does not list finished pods, so its requests, ports and labels count nowhere and it is no preemption victim",
+						Requests: ui.Resources{MilliCPU: 1000}},
+					{Namespace: "team", Name: "running", Node: "n2", Phase: "Running",
+						Requests: ui.Resources{MilliCPU: 500, Memory: 256 << 20}},
+				},
 				Used: &ui.Resources{MilliCPU: 500, Memory: 256 << 20, Pods: 1},
 			},
 		},

@@ -74,7 +74,11 @@ func LoadCached(c *scenario.Cache, filename string, data []byte, b Budget) Resul
 	scene := run.Base()
 	sum := Summary{Nodes: len(scene.Nodes), Pending: len(scene.Pending)}
 	for _, n := range scene.Nodes {
-		sum.Pods += len(n.Pods)
+		for i := range n.Pods {
+			if !n.Pods[i].Finished() { // drawn, but not counted
+				sum.Pods++
+			}
+		}
 	}
 	sum.Pods += sum.Pending
 	return Result{OK: true, Diagnostics: diagnostics(s.Warnings), Summary: sum, Scene: scene, Scenario: s, Run: run,

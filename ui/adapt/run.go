@@ -214,7 +214,7 @@ func (r *Run) sceneAt(seq int, buf *sceneBuf, yield func() bool) *ui.Scene {
 		if paused(j) {
 			return nil
 		}
-		if ps.Phase == engine.PhaseRunning {
+		if ps.Phase == engine.PhaseRunning || finishedOnNode(ps) {
 			if i, ok := nodeAt[ps.Node]; ok {
 				counts[i+1]++
 			}
@@ -234,11 +234,20 @@ func (r *Run) sceneAt(seq int, buf *sceneBuf, yield func() bool) *ui.Scene {
 		if paused(j) {
 			return nil
 		}
-		if ps.Phase == engine.PhaseDeleted || ps.Phase == engine.PhaseSucceeded || ps.Phase == engine.PhaseFailed {
-			continue // a finished or evicted pod holds nothing and waits for nothing
+		if ps.Phase == engine.PhaseDeleted || (ps.Phase == engine.PhaseSucceeded || ps.Phase == engine.PhaseFailed) && !finishedOnNode(ps) {
+			continue // a deleted pod, or a finished one never bound: nothing to draw
 		}
 		vp, ok := r.podView(ps.Key)
 		if !ok {
+			continue
+		}
+		if finishedOnNode(ps) {
+			// Still on its node but holding nothing (the node's Used is
+			// the engine's total): drawn dimmed, with why it ended.
+			if i, ok := nodeAt[ps.Node]; ok {
+				vp.Node, vp.Phase, vp.Priority, vp.Reason = ps.Node, string(ps.Phase), ps.Priority, ps.LastReason
+				out.Nodes[i].Pods = append(out.Nodes[i].Pods, vp)
+			}
 			continue
 		}
 		vp.Node, vp.NominatedNode, vp.Phase, vp.Priority = ps.Node, ps.NominatedNode, string(ps.Phase), ps.Priority
@@ -387,4 +396,11 @@ func (r *Run) Spread(seq int, key string) ([]ui.SpreadConstraint, error) {
 		out = append(out, sc)
 	}
 	return out, nil
+}
+
+// finishedOnNode: a Succeeded or Failed pod still bound to a node (a
+// completed Job pod in a dump, an evicted pod). The scheduler does not see
+// it; the card shows it dimmed.
+func finishedOnNode(ps engine.PodState) bool {
+	return (ps.Phase == engine.PhaseSucceeded || ps.Phase == engine.PhaseFailed) && ps.Node != ""
 }

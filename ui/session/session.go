@@ -224,6 +224,9 @@ type DetailsReply struct {
 	ExplainError string                `json:"explainError,omitempty"`
 	Spread       []ui.SpreadConstraint `json:"spread,omitempty"`
 	SpreadError  string                `json:"spreadError,omitempty"`
+	// Storage is the pod's claims, their volumes and the zone those pin
+	// it to, as of the shown event.
+	Storage *engine.PodStorage `json:"storage,omitempty"`
 }
 
 // Details describes pod key or node key of the shown scene; for a pod,
@@ -235,6 +238,7 @@ func (s *Session) Details(kind ui.HitKind, key string, attempt int) (DetailsRepl
 		r.Pod, r.OK = findPodOrGhost(s.scene, key)
 		if r.OK && s.run != nil {
 			s.explainPod(&r, key, attempt)
+			r.Storage = s.run.Sim().PodStorageAt(key, s.seq)
 			spread, err := s.run.Spread(s.seq, key)
 			r.Spread = spread
 			if err != nil {

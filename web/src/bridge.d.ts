@@ -72,9 +72,18 @@ export interface Node {
   used?: Resources; labels?: Record<string, string>;
 }
 
+export interface ClaimState {
+  volume: string; claim: string; missing?: boolean; phase?: string; class?: string; bindingMode?: string;
+  accessModes?: string[]; size?: string; pv?: string; pinned?: string; zones?: string[]; note?: string;
+}
+
+// PodStorage is the engine's account of a pod's claims (core/engine/storage_answer.go).
+export interface PodStorage { claims?: ClaimState[]; other?: string[]; zones?: string[] }
+
 export interface DetailsReply {
   ok: boolean; kind: "pod" | "node"; pod?: Pod; node?: Node; error?: string;
   events?: TraceEvent[]; attempt?: Attempt; explainError?: string; spread?: SpreadConstraint[]; spreadError?: string;
+  storage?: PodStorage;
 }
 
 export type BridgeEvent =

@@ -1,6 +1,6 @@
 // The details panel's content for a pod or a node. Scenario text is
 // untrusted: everything reaches the DOM through textContent (el) only.
-import type { Attempt, DetailsReply, Node, Pod, SpreadConstraint, TraceEvent } from "./bridge";
+import type { Attempt, DetailsReply, Node, Pod, PodStorage, SpreadConstraint, TraceEvent } from "./bridge";
 import { fmtTime } from "./timeline";
 
 export function el(tag: string, cls?: string, text?: string): HTMLElement {
@@ -47,6 +47,7 @@ function status(p: Pod, now: number): string {
     return `pending in ${q}`;
   }
   if (!p.node) return "pending";
+  if (p.phase === "Succeeded" || p.phase === "Failed") return `${p.phase.toLowerCase()} on ${p.node}: holds nothing there`;
   if (p.termination) {
     const t = p.termination;
     const what = t.eviction ? "being evicted" : "terminating";
@@ -68,6 +69,7 @@ function podDetails(r: DetailsReply, now: number, h: Hooks): HTMLElement[] {
   const out: HTMLElement[] = [el("div", "kind", "Pod"), el("h2", "name", p.name), kv(rows)];
   if (r.attempt) out.push(...attempt(r.attempt, h));
   else if (r.explainError) out.push(el("h3", undefined, "Last attempt"), el("p", "muted", r.explainError));
+  if (r.storage) out.push(...storage(r.storage));
   if (r.spread?.length) out.push(...spread(r.spread));
   else if (r.spreadError) out.push(el("h3", undefined, "Topology spread"), el("p", "muted", r.spreadError));
   if (r.events?.length) {
@@ -161,6 +163,32 @@ function attempt(a: Attempt, h: Hooks): HTMLElement[] {
   return out;
 }
 
+// storage lists the pod's claims as the engine reports them: bound volume,
+// its node affinity and the zones it allows, or what an unbound claim waits for.
+function storage(s: PodStorage): HTMLElement[] {
+  const out: HTMLElement[] = [el("h3", undefined, "Volumes")];
+  if (s.zones?.length) out.push(el("p", undefined, `Pinned to zone ${s.zones.join(" or ")} by its volumes.`));
+  const rows: [string, string][] = [];
+  for (const c of s.claims ?? []) {
+    let v: string;
+    if (c.missing) v = `claim ${c.claim}: ${c.note ?? "not found"}`;
+    else {
+      const parts = [`claim ${c.claim} (${c.phase ?? "Pending"}${c.size ? ", " + c.size : ""}${c.accessModes?.length ? ", " + c.accessModes.join(", ") : ""})`];
+      if (c.class) parts.push(`class ${c.class}${c.bindingMode ? " (" + c.bindingMode + ")" : ""}`);
+      if (c.pv) parts.push(`volume ${c.pv}${c.pinned ? ": " + c.pinned : ""}`);
+      if (c.note) parts.push(c.note);
+      v = parts.join("; ");
+    }
+    rows.push([c.volume, v]);
+  }
+  for (const o of s.other ?? []) {
+    const i = o.indexOf(": ");
+    rows.push([o.slice(0, i), o.slice(i + 2)]);
+  }
+  if (rows.length) out.push(kv(rows));
+  return out;
+}
+
 function spread(list: SpreadConstraint[]): HTMLElement[] {
   const out: HTMLElement[] = [el("h3", undefined, "Topology spread")];
   for (const c of list) {
@@ -199,7 +227,7 @@ function nodeDetails(n: Node, h: Hooks): HTMLElement[] {
       const li = el("li");
       const a = el("button", "link", `${p.namespace}/${p.name}`);
       a.addEventListener("click", () => h.selectPod(`${p.namespace}/${p.name}`));
-      const extra = p.termination ? `, ${p.termination.stage}` : "";
+      const extra = p.termination ? `, ${p.termination.stage}` : p.phase === "Succeeded" || p.phase === "Failed" ? `, ${p.phase.toLowerCase()} (not counted)` : "";
       li.append(a, el("span", "muted", ` cpu ${cpu(p.requests.milliCPU)}, mem ${mem(p.requests.memory)}${extra}`));
       ul.append(li);
     }

@@ -19,6 +19,7 @@ import (
 	v1 "k8s.io/api/core/v1"
 	policyv1 "k8s.io/api/policy/v1"
 	schedulingv1 "k8s.io/api/scheduling/v1"
+	storagev1 "k8s.io/api/storage/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/serializer"
@@ -38,6 +39,7 @@ import (
 	_ "k8s.io/kubernetes/pkg/apis/scheduling/install"
 	schedulingapiv1 "k8s.io/kubernetes/pkg/apis/scheduling/v1"
 	schedulingvalidation "k8s.io/kubernetes/pkg/apis/scheduling/validation"
+	_ "k8s.io/kubernetes/pkg/apis/storage/install"
 	schedconfig "k8s.io/kubernetes/pkg/scheduler/apis/config"
 	schedscheme "k8s.io/kubernetes/pkg/scheduler/apis/config/scheme"
 	schedvalidation "k8s.io/kubernetes/pkg/scheduler/apis/config/validation"
@@ -71,6 +73,13 @@ type Scenario struct {
 	ReplicaSets            []*appsv1.ReplicaSet
 	StatefulSets           []*appsv1.StatefulSet
 	Deployments            []*appsv1.Deployment
+	// Storage objects; the harness's PV controller and provisioner
+	// (internal/upstream/volumes.go) settle them.
+	PersistentVolumes      []*v1.PersistentVolume
+	PersistentVolumeClaims []*v1.PersistentVolumeClaim
+	StorageClasses         []*storagev1.StorageClass
+	CSINodes               []*storagev1.CSINode
+	CSIDrivers             []*storagev1.CSIDriver
 	// Config is the defaulted KubeSchedulerConfiguration (internal version).
 	Config *schedconfig.KubeSchedulerConfiguration
 	// T0 is the simulated "now": the latest creationTimestamp/startTime in the file.
@@ -329,6 +338,25 @@ func Parse(path string, data []byte) (*Scenario, error) {
 				acc.SetUID(types.UID(workloadUIDPrefix[gvk.Kind] + acc.GetNamespace() + "-" + acc.GetName()))
 			}
 			sc.addWorkload(o)
+		case *v1.PersistentVolume, *v1.PersistentVolumeClaim, *storagev1.StorageClass, *storagev1.CSINode, *storagev1.CSIDriver:
+			if acc.GetName() == "" {
+				return nil, &InputError{File: path, Line: r.line, Msg: gvk.Kind + " has no metadata.name"}
+			}
+			ns := acc.GetNamespace()
+			if _, claim := o.(*v1.PersistentVolumeClaim); claim && ns == "" {
+				ns = metav1.NamespaceDefault
+			}
+			if l, dup := seen[key(ns)]; dup {
+				return nil, &InputError{File: path, Line: r.line, Msg: fmt.Sprintf("%s %s already defined at line %d", gvk.Kind, acc.GetName(), l)}
+			}
+			seen[key(ns)] = r.line
+			_, errs, err := sc.addStorage(obj)
+			if err != nil {
+				return nil, &InputError{File: path, Line: r.line, Msg: err.Error()}
+			}
+			if len(errs) > 0 {
+				return nil, &InputError{File: path, Line: r.line, Msg: storageError(gvk.Kind, acc, errs)}
+			}
 		default:
 			return nil, &InputError{File: path, Line: r.line, Msg: fmt.Sprintf("unsupported kind %s (supported: Node, Pod, PriorityClass, PodDisruptionBudget, Namespace, Service, ReplicationController, ReplicaSet, StatefulSet, Deployment, KubeSchedulerConfiguration, List)", gvk.Kind)}
 		}
@@ -366,7 +394,7 @@ func Parse(path string, data []byte) (*Scenario, error) {
 	for _, ns := range sc.Namespaces {
 		bump(&ns.CreationTimestamp)
 	}
-	for _, o := range sc.workloads() {
+	for _, o := range append(sc.workloads(), sc.storageObjects()...) {
 		ts := o.(metav1.Object).GetCreationTimestamp()
 		bump(&ts)
 	}
@@ -374,6 +402,15 @@ func Parse(path string, data []byte) (*Scenario, error) {
 		t0 = DefaultT0
 	}
 	sc.T0 = t0
+
+	// Storage objects exist at T0 unless the file says when they were created.
+	for _, o := range sc.storageObjects() {
+		acc := o.(metav1.Object)
+		if ts := acc.GetCreationTimestamp(); ts.IsZero() {
+			acc.SetCreationTimestamp(metav1.NewTime(t0))
+		}
+	}
+	sc.admitClaims()
 
 	// Built-in system priority classes exist in every cluster.
 	for _, spc := range schedulingapiv1.SystemPriorityClasses() {
@@ -530,6 +567,9 @@ func (sc *Scenario) Objects() []runtime.Object {
 		objs = append(objs, pdb.DeepCopy())
 	}
 	for _, o := range sc.workloads() {
+		objs = append(objs, o.DeepCopyObject())
+	}
+	for _, o := range sc.storageObjects() {
 		objs = append(objs, o.DeepCopyObject())
 	}
 	return objs

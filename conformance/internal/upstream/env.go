@@ -58,6 +58,11 @@ func newEnvWith(sc *scenario.Scenario, initial []runtime.Object, start time.Time
 	if err != nil {
 		return nil, fmt.Errorf("creating the fake API server: %w", err)
 	}
+	// The PV controller's reactors go first, so that setup's reactors
+	// (installed after, so run before) see every call.
+	if err := installVolumes(cs, tracker); err != nil {
+		return nil, fmt.Errorf("settling volumes: %w", err)
+	}
 	if setup != nil {
 		setup(cs, tracker)
 	}

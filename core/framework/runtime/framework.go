@@ -50,6 +50,9 @@ type Framework struct {
 	rand     *rand.Rand
 	// preemptionExecutor carries out DefaultPreemption's decisions.
 	preemptionExecutor framework.PreemptionExecutor
+	volumeBinder       framework.VolumeBinder
+	reservePlugins     []framework.ReservePlugin
+	preBindPlugins     []framework.PreBindPlugin
 
 	// scoreScratch backs RunScorePlugins' per-plugin score lists.
 	scoreScratch framework.NodeScoreList
@@ -125,6 +128,8 @@ type Options struct {
 	Rand *rand.Rand
 	// PreemptionExecutor carries out decided preemptions (nil: none is).
 	PreemptionExecutor framework.PreemptionExecutor
+	// VolumeBinder carries out VolumeBinding's PreBind (nil: none does).
+	VolumeBinder framework.VolumeBinder
 }
 
 // NewFramework instantiates the plugins of profile (already merged with the
@@ -138,6 +143,7 @@ func NewFramework(registry framework.Registry, profile *config.Profile, opts Opt
 		cluster:                  opts.Cluster,
 		rand:                     opts.Rand,
 		preemptionExecutor:       opts.PreemptionExecutor,
+		volumeBinder:             opts.VolumeBinder,
 	}
 	f.counting, _ = opts.Nominator.(nodeCountingNominator)
 	if f.rand == nil {
@@ -179,6 +185,12 @@ func NewFramework(registry framework.Registry, profile *config.Profile, opts Opt
 		return nil, err
 	}
 	if f.scorePlugins, err = buildList[framework.ScorePlugin](f, plugins.Score, plugins.MultiPoint); err != nil {
+		return nil, err
+	}
+	if f.reservePlugins, err = buildList[framework.ReservePlugin](f, plugins.Reserve, plugins.MultiPoint); err != nil {
+		return nil, err
+	}
+	if f.preBindPlugins, err = buildList[framework.PreBindPlugin](f, plugins.PreBind, plugins.MultiPoint); err != nil {
 		return nil, err
 	}
 	f.computeBatchablePlugins()
@@ -393,6 +405,42 @@ func (f *Framework) Cluster() framework.ClusterLister { return f.cluster }
 
 // PreemptionExecutor implements framework.Handle.
 func (f *Framework) PreemptionExecutor() framework.PreemptionExecutor { return f.preemptionExecutor }
+
+// VolumeBinder returns what carries out VolumeBinding's PreBind.
+func (f *Framework) VolumeBinder() framework.VolumeBinder { return f.volumeBinder }
+
+// RunReservePluginsReserve runs the Reserve plugins in order; on a failure
+// it unreserves every Reserve plugin in reverse, as upstream's
+// schedulingCycle does, and returns the failure.
+func (f *Framework) RunReservePluginsReserve(state *framework.CycleState, pod *api.Pod, nodeName string) *framework.Status {
+	for _, pl := range f.reservePlugins {
+		if st := pl.Reserve(state, pod, nodeName); !st.IsSuccess() {
+			f.RunReservePluginsUnreserve(state, pod, nodeName)
+			return framework.AsStatus(fmt.Errorf("running Reserve plugin %q: %w", pl.Name(), st.AsError())).WithPlugin(pl.Name())
+		}
+	}
+	return nil
+}
+
+// RunReservePluginsUnreserve runs every Reserve plugin's Unreserve in reverse order.
+func (f *Framework) RunReservePluginsUnreserve(state *framework.CycleState, pod *api.Pod, nodeName string) {
+	for i := len(f.reservePlugins) - 1; i >= 0; i-- {
+		f.reservePlugins[i].Unreserve(state, pod, nodeName)
+	}
+}
+
+// RunPreBindPlugins runs the PreBind plugins in order; the first failure
+// ends the binding cycle (upstream wraps it the same way).
+func (f *Framework) RunPreBindPlugins(state *framework.CycleState, pod *api.Pod, nodeName string) *framework.Status {
+	for _, pl := range f.preBindPlugins {
+		st := pl.PreBind(state, pod, nodeName)
+		if st.IsSkip() || st.IsSuccess() {
+			continue
+		}
+		return framework.AsStatus(fmt.Errorf("running PreBind plugin %q: %w", pl.Name(), st.AsError())).WithPlugin(pl.Name())
+	}
+	return nil
+}
 
 // NominatedPodsForNode implements framework.Handle.
 func (f *Framework) NominatedPodsForNode(nodeName string) []*framework.PodInfo {

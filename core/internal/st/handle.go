@@ -15,6 +15,7 @@ type Handle struct {
 	Lister    *framework.Cluster
 	Nominated map[string][]*framework.PodInfo
 	Executor  framework.PreemptionExecutor
+	Binder    framework.VolumeBinder
 }
 
 var _ framework.Handle = (*Handle)(nil)
@@ -35,6 +36,9 @@ func (h *Handle) Cluster() framework.ClusterLister { return h.Lister }
 
 // PreemptionExecutor returns Executor.
 func (h *Handle) PreemptionExecutor() framework.PreemptionExecutor { return h.Executor }
+
+// VolumeBinder returns Binder.
+func (h *Handle) VolumeBinder() framework.VolumeBinder { return h.Binder }
 
 var errNoRunner = fmt.Errorf("st.Handle cannot run plugins")
 

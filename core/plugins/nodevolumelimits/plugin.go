@@ -1,6 +1,10 @@
-// Package nodevolumelimits is the NodeVolumeLimits (CSI limits) plugin for
-// pods without volumes, the only pods a scenario can express: PreFilter
-// skips and Filter accepts, as upstream does for them.
+// Package nodevolumelimits is upstream's NodeVolumeLimits (CSI limits)
+// plugin (v1.36, nodevolumelimits/csi.go): a node's CSINode says how many
+// volumes of each driver it can attach; a pod whose new CSI volumes would
+// go over that is rejected. Volumes are counted from claims (their bound
+// volume's CSI source, else their class's provisioner). VolumeAttachments,
+// in-tree migration and inline CSI volumes are not simulated, and the
+// VolumeLimitScaling feature (alpha) is off.
 package nodevolumelimits
 
 import (
@@ -12,11 +16,12 @@ import (
 // Name is the plugin's name.
 const Name = names.NodeVolumeLimits
 
-// ErrReasonMaxVolumeCountExceeded is upstream's reason (unreachable without volumes).
+// ErrReasonMaxVolumeCountExceeded is upstream's reason.
 const ErrReasonMaxVolumeCountExceeded = "node(s) exceed max volume count"
 
 // CSILimits is the plugin.
 type CSILimits struct {
+	h    framework.Handle
 	skip framework.SkipStatus // handed out for every Skip
 }
 
@@ -26,24 +31,32 @@ var (
 )
 
 // New builds the plugin.
-func New(_ any, _ framework.Handle) (framework.Plugin, error) {
-	return &CSILimits{}, nil
+func New(_ any, h framework.Handle) (framework.Plugin, error) {
+	return &CSILimits{h: h}, nil
 }
 
 // Name returns the plugin's name.
 func (pl *CSILimits) Name() string { return Name }
 
-// PreFilter skips: the pod has no PVC, ephemeral or migratable inline volume.
-func (pl *CSILimits) PreFilter(_ *framework.CycleState, _ *api.Pod, _ []*framework.NodeInfo) (*framework.PreFilterResult, *framework.Status) {
+// PreFilter skips a pod without claims (upstream also runs for ephemeral
+// and migratable inline volumes, which scenarios do not simulate).
+func (pl *CSILimits) PreFilter(_ *framework.CycleState, pod *api.Pod, _ []*framework.NodeInfo) (*framework.PreFilterResult, *framework.Status) {
+	for i := range pod.Spec.Volumes {
+		if pod.Spec.Volumes[i].PersistentVolumeClaim != nil {
+			return nil, nil
+		}
+	}
 	return nil, pl.skip.Get()
 }
 
 // PreFilterExtensions returns nil, as upstream.
 func (pl *CSILimits) PreFilterExtensions() framework.PreFilterExtensions { return nil }
 
-// Filter accepts: a pod without volumes always fits the volume limits.
-func (pl *CSILimits) Filter(_ *framework.CycleState, _ *api.Pod, _ *framework.NodeInfo) *framework.Status {
-	return nil
+func (pl *CSILimits) storage() framework.StorageLister {
+	if pl.h == nil || pl.h.Cluster() == nil {
+		return (*framework.Storage)(nil)
+	}
+	return pl.h.Cluster().Storage()
 }
 
 // SignPod: feasibility depends on the volume sources other than ConfigMaps

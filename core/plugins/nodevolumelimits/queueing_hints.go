@@ -7,8 +7,8 @@ import (
 
 var _ framework.EnqueueExtensions = (*CSILimits)(nil)
 
-// EventsToRegister as upstream. Of these only pod deletion can happen in a
-// scenario; CSINode, PVC and VolumeAttachment objects do not exist here.
+// EventsToRegister as upstream. VolumeAttachment objects do not exist
+// in a scenario, so that event never fires.
 func (pl *CSILimits) EventsToRegister() ([]framework.ClusterEventWithHint, error) {
 	return []framework.ClusterEventWithHint{
 		{Event: framework.ClusterEvent{Resource: framework.CSINode, ActionType: framework.Add}},
@@ -19,11 +19,23 @@ func (pl *CSILimits) EventsToRegister() ([]framework.ClusterEventWithHint, error
 	}, nil
 }
 
-// isSchedulableAfterPodDeleted: only a bound or nominated pod with a CSI
-// volume frees an attachment slot; scenario pods have no volumes.
+// isSchedulableAfterPodDeleted is upstream's: only a bound or nominated
+// pod with a claim frees an attachment slot.
 func (pl *CSILimits) isSchedulableAfterPodDeleted(pod *api.Pod, oldObj, newObj any) (framework.QueueingHint, error) {
-	if _, _, err := framework.As[*api.Pod](oldObj, newObj); err != nil {
+	deletedPod, _, err := framework.As[*api.Pod](oldObj, newObj)
+	if err != nil {
 		return framework.Queue, err
+	}
+	if len(deletedPod.Spec.Volumes) == 0 {
+		return framework.QueueSkip, nil
+	}
+	if deletedPod.Spec.NodeName == "" && deletedPod.Status.NominatedNodeName == "" {
+		return framework.QueueSkip, nil
+	}
+	for i := range deletedPod.Spec.Volumes {
+		if deletedPod.Spec.Volumes[i].PersistentVolumeClaim != nil {
+			return framework.Queue, nil
+		}
 	}
 	return framework.QueueSkip, nil
 }

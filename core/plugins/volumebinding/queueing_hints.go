@@ -4,8 +4,8 @@ import "github.com/schedplay/schedplay/core/framework"
 
 var _ framework.EnqueueExtensions = (*VolumeBinding)(nil)
 
-// EventsToRegister as upstream. Only the node events can happen in a
-// scenario (storage objects do not exist here), and they carry no hint.
+// EventsToRegister as upstream, without upstream's queueing hints: every
+// registered event retries the pod.
 func (pl *VolumeBinding) EventsToRegister() ([]framework.ClusterEventWithHint, error) {
 	return []framework.ClusterEventWithHint{
 		{Event: framework.ClusterEvent{Resource: framework.StorageClass, ActionType: framework.Add | framework.Update}},

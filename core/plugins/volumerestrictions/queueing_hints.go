@@ -9,7 +9,6 @@ var _ framework.EnqueueExtensions = (*VolumeRestrictions)(nil)
 
 // EventsToRegister: a deleted pod may release a volume, any new node may
 // help (no hint), a PVC created may let the access-mode check run.
-// Scenarios hold no PVCs, so the PVC event never fires here.
 func (pl *VolumeRestrictions) EventsToRegister() ([]framework.ClusterEventWithHint, error) {
 	return []framework.ClusterEventWithHint{
 		{Event: framework.ClusterEvent{Resource: framework.Pod, ActionType: framework.Delete}, QueueingHintFn: pl.isSchedulableAfterPodDeleted},
@@ -18,9 +17,9 @@ func (pl *VolumeRestrictions) EventsToRegister() ([]framework.ClusterEventWithHi
 	}, nil
 }
 
-// isSchedulableAfterPodDeleted: only a pod in the same namespace sharing a
-// conflicting volume or a PVC could help. Scenario pods carry no volumes,
-// so no deletion can.
+// isSchedulableAfterPodDeleted is upstream's: a deleted pod of the same
+// namespace that used one of the pod's claims (by name; upstream does not
+// fetch the claim to check its access mode) may let it fit.
 func (pl *VolumeRestrictions) isSchedulableAfterPodDeleted(pod *api.Pod, oldObj, newObj any) (framework.QueueingHint, error) {
 	deletedPod, _, err := framework.As[*api.Pod](oldObj, newObj)
 	if err != nil {
@@ -28,6 +27,17 @@ func (pl *VolumeRestrictions) isSchedulableAfterPodDeleted(pod *api.Pod, oldObj,
 	}
 	if deletedPod.Namespace != pod.Namespace {
 		return framework.QueueSkip, nil
+	}
+	claims := map[string]bool{}
+	for i := range pod.Spec.Volumes {
+		if c := pod.Spec.Volumes[i].PersistentVolumeClaim; c != nil {
+			claims[c.ClaimName] = true
+		}
+	}
+	for i := range deletedPod.Spec.Volumes {
+		if c := deletedPod.Spec.Volumes[i].PersistentVolumeClaim; c != nil && claims[c.ClaimName] {
+			return framework.Queue, nil
+		}
 	}
 	return framework.QueueSkip, nil
 }

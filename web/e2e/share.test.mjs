@@ -47,7 +47,8 @@ describe("permalinks and drafts", () => {
     const frag = P.encode({ yaml: basic, seed: 0, engine: "v1.36", view: { pod: "default/critical" } });
     const page = await openLoaded(context, url + "#" + frag);
     assert.equal(await editorText(page), basic, "the editor shows the link's scenario");
-    assert.equal(await page.evaluate(() => location.hash), "", "the link left the address bar");
+    const address = P.decode(await page.evaluate(() => location.hash));
+    assert.ok(address.ok && address.link.yaml === basic, "the address bar holds a link to the scenario shown");
     await page.waitForSelector("#details:not([hidden])");
     assert.equal(await page.textContent("#details h2"), "critical", "the link's selected pod is shown");
     assert.match(await page.textContent("#share-banner"), /Opened a shared scenario\. Your previous draft is kept\./);
@@ -87,7 +88,8 @@ describe("permalinks and drafts", () => {
     const link = await page.evaluate(() => window.__schedplayShare.lastLink);
     const d = P.decode(new URL(link).hash);
     assert.ok(d.ok, JSON.stringify(d));
-    assert.deepEqual(d.link.view, { pod: "default/critical", t: now, speed: 0.5 });
+    const cursor = await page.evaluate(() => window.__schedplay.cursor);
+    assert.deepEqual(d.link.view, { pod: "default/critical", t: now, speed: 0.5, event: cursor });
     assert.deepEqual(page.errors, []);
     await page.close();
   });

@@ -8,8 +8,8 @@ import { diagnosticMessage, PendingEditor, type EditorFactory, type TextEditor }
 import { fmtTime, SPEEDS } from "./timeline";
 import { Player } from "./player";
 import { Captions, type Lesson } from "./captions";
-import { linkDraft, openInitial, setupControls, type Editor } from "./share";
-import type { View } from "./permalink";
+import { linkDraft, openInitial, setupControls, trackAddress, type Editor } from "./share";
+import { startOf, type View } from "./permalink";
 import { registerWorker } from "./sw-register";
 import { lessonText, t as tr, translate, switcher, withLang } from "./i18n";
 import { lessonBar, lessonFromURL, markDone, refreshProgress } from "./course";
@@ -97,8 +97,10 @@ function onEdit(): void {
     probe.editPending = false;
     const text = editor.text();
     reload(text);
-    // A course lesson is not the learner's draft (their draft stays).
+    // A course lesson is not the learner's draft (their draft stays),
+    // nor a link of theirs (its address names the lesson).
     if (courseLesson) return;
+    trackAddress(shareEditor);
     // Saving a large draft takes milliseconds: after the edit's frame, or
     // as the page goes away if that comes first.
     pendingDraft = text;
@@ -428,6 +430,8 @@ function renderControls(moved: boolean, force: boolean): void {
   if (moved) highlightLog();
   quiz?.hold(tl.cursor);
   if (courseLesson && !quiz?.active && player.simDone && tl.cursor >= tl.events.length - 1 && tl.events.length > 0) lessonDone();
+  // A paused playhead that moved is a moment worth a link (share.ts).
+  if (moved && !tl.playing && !player.waitingForTime && textReady && !courseLesson) trackAddress(shareEditor);
   showCaption();
   if (selection && (force || (moved && performance.now() - detailsShownAt > 400))) showDetails(selection.kind, selection.key);
 }
@@ -579,7 +583,9 @@ function applyView(v: View): void {
     // The nearest speed the control offers.
     setSpeed(SPEEDS.reduce((a, b) => (Math.abs(Math.log(b / v.speed!)) < Math.abs(Math.log(a / v.speed!)) ? b : a)));
   }
-  if (v.t !== undefined && v.t > 0) player.seekTime(v.t);
+  const at = startOf(v);
+  if (at.event !== null) player.seekEvent(at.event, at.t, at.playing);
+  else if (at.t > 0) player.seekTime(at.t);
   if (v.pod) {
     api.select("pod", v.pod);
     showDetails("pod", v.pod);
@@ -589,7 +595,7 @@ const shareEditor: Editor = {
   getText: () => editor.text(),
   setText,
   getView: () => {
-    const v: View = { t: Math.round(tl.now * 1000) / 1000, speed: tl.speed };
+    const v: View = { t: Math.round(tl.now * 1000) / 1000, speed: tl.speed, event: tl.cursor, playing: tl.playing };
     if (selection?.kind === "pod") v.pod = selection.key;
     return v;
   },

@@ -18,7 +18,7 @@ export interface Opened {
 }
 
 // State the end-to-end tests read.
-export const shareProbe = { opened: "" as "" | "link" | "damaged-link" | "draft" | "default", lastLink: "" };
+export const shareProbe = { opened: "" as "" | "link" | "damaged-link" | "draft" | "default", lastLink: "", address: 0 };
 (window as unknown as { __schedplayShare: typeof shareProbe }).__schedplayShare = shareProbe;
 
 export const drafts = new Drafts(browserStore());
@@ -124,10 +124,29 @@ export function openFragment(ed: Editor, fragment: string, draft: string | null,
   return { text, view: d.partial?.view };
 }
 
-// forgetFragment drops the link from the address bar once it is in the
-// editor, so a reload shows the (autosaved) draft rather than the link again.
-function forgetFragment(): void {
-  history.replaceState(null, "", location.pathname + location.search);
+// ---- the address bar ----
+
+// Text longer than this never makes a link that fits (scenario YAML
+// deflates about tenfold), so it is not compressed on every edit.
+const ADDRESS_MAX_TEXT = 40000;
+const ADDRESS_DEBOUNCE_MS = 600;
+let addressTimer: number | undefined;
+
+// trackAddress puts a link to the editor's text and view in the address bar
+// (history.replaceState, debounced), so copying the address shares what is
+// on screen; a text too large for a link leaves the address bare.
+export function trackAddress(ed: Editor): void {
+  clearTimeout(addressTimer);
+  addressTimer = window.setTimeout(() => {
+    const text = ed.getText();
+    const bare = location.pathname + location.search;
+    const built = text.length <= ADDRESS_MAX_TEXT
+      ? linkFor(location.href, { yaml: text, seed: 0, engine: ENGINE_VERSION, view: ed.getView() })
+      : null;
+    const next = built?.fits ? built.url : bare;
+    if (next !== location.href && !(next === bare && location.hash === "")) history.replaceState(null, "", next);
+    shareProbe.address++;
+  }, ADDRESS_DEBOUNCE_MS);
 }
 
 // openInitial returns what the editor shows at start: a link in the
@@ -135,11 +154,9 @@ function forgetFragment(): void {
 export function openInitial(ed: Editor, defaultText: string): Opened {
   editorRef = ed;
   const draft = drafts.current();
+  // The link stays in the address bar: it is what the page shows.
   const fromLink = openFragment(ed, location.hash, draft, defaultText);
-  if (fromLink) {
-    forgetFragment();
-    return fromLink;
-  }
+  if (fromLink) return fromLink;
   shareProbe.opened = draft !== null ? "draft" : "default";
   return { text: draft ?? defaultText };
 }
@@ -149,7 +166,6 @@ window.addEventListener("hashchange", () => {
   const ed = editorRef;
   if (!ed || !isPermalink(location.hash)) return;
   const opened = openFragment(ed, location.hash, ed.getText(), "");
-  forgetFragment();
   if (opened) {
     ed.setText(opened.text);
     if (opened.view) ed.applyView(opened.view);

@@ -94,6 +94,7 @@ func upstreamDocs() (map[string]map[string]string, error) {
 		filepath.Join(api, "apps/v1/types_swagger_doc_generated.go"),
 		filepath.Join(api, "policy/v1/types_swagger_doc_generated.go"),
 		filepath.Join(api, "scheduling/v1/types_swagger_doc_generated.go"),
+		filepath.Join(api, "storage/v1/types_swagger_doc_generated.go"),
 		filepath.Join(mach, "pkg/apis/meta/v1/types_swagger_doc_generated.go"),
 	} {
 		if err := swaggerDocs(f, docs); err != nil {

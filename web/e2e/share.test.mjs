@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { editorText, launch, shots, url } from "./helpers.mjs";
+import { editorText, idbDraft, launch, shots, url } from "./helpers.mjs";
 import { loadTS, web } from "../unit/load.mjs";
 
 const examplesDir = join(web, "..", "examples");
@@ -26,7 +26,9 @@ async function openLoaded(context, address, { drawn = true } = {}) {
 async function seedDraft(context, text) {
   const page = await context.newPage();
   await page.goto(url + "stage.css"); // any page of the origin
-  await page.evaluate((t) => {
+  // As a page from before IndexedDB drafts left it: the page moves it over.
+  await page.evaluate(async (t) => {
+    await new Promise((resolve) => { const r = indexedDB.deleteDatabase("schedplay"); r.onsuccess = r.onerror = r.onblocked = resolve; });
     localStorage.setItem("schedplay.draft", t);
     localStorage.removeItem("schedplay.draft.previous");
   }, text);
@@ -57,7 +59,8 @@ describe("permalinks and drafts", () => {
     await page.waitForFunction((d) => document.querySelector(".cm-content")?.textContent.includes("# my unsaved draft"), DRAFT);
     assert.ok((await editorText(page)).startsWith("# my unsaved draft"));
     // The link's text is kept in turn.
-    const kept = await page.evaluate(() => JSON.parse(localStorage.getItem("schedplay.draft.previous")).text);
+    await page.waitForFunction(() => document.querySelector("#draft-state")?.dataset.state === "saved");
+    const kept = JSON.parse(await idbDraft(page, "schedplay.draft.previous")).text;
     assert.equal(kept, basic);
     assert.deepEqual(page.errors, []);
     await page.close();
@@ -105,7 +108,8 @@ describe("permalinks and drafts", () => {
     assert.equal(await page.getAttribute("#share-banner", "role"), "alert");
     const shown = await editorText(page);
     assert.ok(shown.length > 200 && basic.startsWith(shown), "the editor holds a prefix of the scenario");
-    const kept = await page.evaluate(() => JSON.parse(localStorage.getItem("schedplay.draft.previous")).text);
+    await page.waitForFunction(() => document.querySelector("#draft-state")?.dataset.state === "saved");
+    const kept = JSON.parse(await idbDraft(page, "schedplay.draft.previous")).text;
     assert.equal(kept, DRAFT, "the draft is kept");
     await page.screenshot({ path: join(shots, "11-truncated-link.png") });
     await page.click("#share-restore");

@@ -8,7 +8,9 @@ import { diagnosticMessage, PendingEditor, type EditorFactory, type TextEditor }
 import { fmtTime, SPEEDS } from "./timeline";
 import { Player } from "./player";
 import { Captions, type Lesson } from "./captions";
-import { linkDraft, openInitial, setupControls, trackAddress, type Editor } from "./share";
+import { drafts, linkDraft, openDrafts, openInitial, replaceKeeping, setupControls, trackAddress, type Editor } from "./share";
+import { showSaveState } from "./draft-status";
+import { showProblems } from "./problems";
 import { startOf, type View } from "./permalink";
 import { registerWorker } from "./sw-register";
 import { lessonText, t as tr, translate, switcher, withLang } from "./i18n";
@@ -16,10 +18,10 @@ import { lessonBar, lessonFromURL, markDone, refreshProgress } from "./course";
 import { Quiz } from "./questions";
 import { setupPresenter } from "./presenter";
 
-const DRAFT_KEY = "schedplay.draft";
 const THEME_KEY = "schedplay.theme";
 const SPLIT_KEY = "schedplay.split";
 const DEBOUNCE_MS = 250;
+const BIG_TEXT = 512 << 10; // characters; loads that take long enough to announce
 
 type Theme = "light" | "dark";
 
@@ -96,7 +98,12 @@ function onEdit(): void {
     timer = undefined;
     probe.editPending = false;
     const text = editor.text();
-    reload(text);
+    // A big paste takes seconds to read: say so before the page stops.
+    if (text.length >= BIG_TEXT) {
+      statusEl.textContent = `Reading ${(text.length / (1 << 20)).toFixed(1)} MB of YAML…`;
+      statusEl.className = "status busy";
+      afterFrame(() => reload(text));
+    } else reload(text);
     // A course lesson is not the learner's draft (their draft stays),
     // nor a link of theirs (its address names the lesson).
     if (courseLesson) return;
@@ -110,7 +117,7 @@ function onEdit(): void {
 let pendingDraft: string | null = null;
 function saveDraft(): void {
   if (pendingDraft === null) return;
-  localStorage.setItem(DRAFT_KEY, pendingDraft);
+  drafts.save(pendingDraft);
   pendingDraft = null;
 }
 addEventListener("pagehide", saveDraft);
@@ -170,12 +177,17 @@ function reload(text: string): void {
   const error = reply.ok ? undefined : reply.error ?? "the scenario did not load";
   linkDraft.loaded(reply.ok);
   editor.setDiagnostics(diagnostics, error);
+  showProblems(diagnostics, error, (line, col) => editor.reveal(line, col));
   if (reply.ok) {
     probe.loadedGen = reply.gen;
     noticeEl.hidden = true;
     const s = reply.summary;
-    statusEl.textContent = `${s.nodes} node${s.nodes === 1 ? "" : "s"} · ${s.pods} pod${s.pods === 1 ? "" : "s"} · ${s.pending} pending`;
-    statusEl.className = "status ok";
+    const warnings = diagnostics.filter((d) => d.severity === "warning").length;
+    statusEl.textContent = reply.partial
+      ? `${s.nodes} node${s.nodes === 1 ? "" : "s"} · too large: nodes only`
+      : `${s.nodes} node${s.nodes === 1 ? "" : "s"} · ${s.pods} pod${s.pods === 1 ? "" : "s"} · ${s.pending} pending` +
+        (warnings ? ` · ${warnings} warning${warnings === 1 ? "" : "s"}` : "");
+    statusEl.className = reply.partial || warnings ? "status warn" : "status ok";
     const replied = performance.now() - started;
     startPlayback(reply, started);
     // The next edit's load hands out objects copied now, after this frame.
@@ -189,8 +201,8 @@ function reload(text: string): void {
   } else {
     const errs = diagnostics.filter((d) => d.severity !== "warning").map(diagnosticMessage);
     if (diagnostics.length === 0 && error !== undefined) errs.push(error);
-    const first = reply.diagnostics?.[0];
-    const where = first && first.line ? ` Line ${first.line}: ` : " ";
+    const first = diagnostics.find((d) => d.severity !== "warning");
+    const where = first && first.line ? ` Line ${first.line}, column ${first.col}: ` : " ";
     noticeTitle.textContent = probe.loadedGen > 0 ? "Showing last valid scenario." : "Nothing to show yet: the scenario has errors.";
     noticeText.textContent = `${errs.length} error${errs.length === 1 ? "" : "s"}.${where}${errs[0] ?? ""}`;
     noticeEl.hidden = false;
@@ -606,7 +618,7 @@ setupControls(shareEditor, $("reset").parentElement as HTMLElement);
 // ---- start ----
 
 $("reset").addEventListener("click", () => {
-  if (defaultText) setText(defaultText);
+  if (defaultText) replaceKeeping(shareEditor, defaultText, "a reset", "Reset to the default scenario.");
 });
 
 // A lesson opened from the course (index.html?lesson=NAME) replaces
@@ -623,6 +635,7 @@ async function start(): Promise<void> {
   } catch {
     defaultText = "";
   }
+  await openDrafts((s) => showSaveState(s, () => editor.text()));
   let opened: { text: string; view?: View } | null = null;
   if (courseLesson) {
     try {

@@ -3,7 +3,8 @@
 // notice banner for what they have to say. main.ts hands in an Editor and
 // calls openInitial once at start.
 import { decode, ENGINE_VERSION, isPermalink, linkFor, MAX_LINK_CHARS, type View } from "./permalink";
-import { browserStore, Drafts, PendingDraft, worthKeeping } from "./drafts";
+import { browserStore, DRAFT_KEY, Drafts, PendingDraft, PREVIOUS_KEY, worthKeeping } from "./drafts";
+import { IdbStore, type SaveState } from "./drafts-idb";
 
 export interface Editor {
   getText(): string;
@@ -25,6 +26,15 @@ export const drafts = new Drafts(browserStore());
 // A link's text becomes the draft once it has loaded (main.ts calls
 // linkDraft.loaded with the first load's outcome).
 export const linkDraft = new PendingDraft(drafts);
+
+// openDrafts moves the drafts to IndexedDB (drafts-idb.ts) before the page
+// reads the one to show; onState hears how each save went.
+export async function openDrafts(onState: (s: SaveState) => void): Promise<void> {
+  const { store, unavailable } = await IdbStore.open(browserStore() as Storage | null, [DRAFT_KEY, PREVIOUS_KEY]);
+  store.onState = onState;
+  drafts.use(store);
+  if (unavailable) onState({ state: "unavailable", error: unavailable });
+}
 
 // ---- the banner ----
 
@@ -81,6 +91,15 @@ export function dismiss(): void {
 // ---- opening ----
 
 let editorRef: Editor | null = null;
+
+// replaceKeeping puts text in the editor and keeps what it replaces one
+// click away (Reset, a gallery example).
+export function replaceKeeping(ed: Editor, text: string, why: string, title: string): void {
+  const cur = ed.getText();
+  const kept = worthKeeping(cur, text, "") && drafts.keepAside(cur, why);
+  ed.setText(text);
+  notify("info", title, kept ? "Your previous text is kept." : "", kept ? [restoreAction(ed)] : []);
+}
 
 function restoreAction(ed: Editor): Action {
   return {

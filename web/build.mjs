@@ -63,7 +63,9 @@ async function bundle(entryPoints, opts = {}) {
     if (o.entryPoint) names[`${basename(file).replace(/\.[A-Z0-9]+\.js$/, "")}.js`] = basename(file);
   }
 }
-await bundle({ editor: join(here, "src/editor.ts") });
+// The editor's schema (completion and hover), fetched after its first frame.
+writeHashed("scenario-schema.json", readFileSync(join(here, "src/generated/scenario-schema.json")));
+await bundle({ editor: join(here, "src/editor.ts") }, { define: { SCHEMA_URL: JSON.stringify(names["scenario-schema.json"]) } });
 const assets = () => ({ editor: names["editor.js"], wasm: names["main.wasm"] });
 await bundle({
   main: join(here, "src/main.ts"),
@@ -72,7 +74,7 @@ await bundle({
   gallery: join(here, "src/gallery.ts"),
 }, { define: { ASSETS: JSON.stringify(assets()) } });
 
-for (const f of ["stage.css", "share.css", "embed.css", "gallery.css"]) writeHashed(f, readFileSync(join(here, f)));
+for (const f of ["stage.css", "share.css", "editor.css", "embed.css", "gallery.css"]) writeHashed(f, readFileSync(join(here, f)));
 writeHashed("style.css", readFileSync(join(here, "src/style.css")));
 
 // The pages name the hashed files; the embed page's bundle is

@@ -208,7 +208,7 @@ func (v *validator) args(path string, args any) {
 		if dt == "" {
 			dt = config.SystemDefaulting
 		}
-		if v.enum(path+".defaultingType", string(dt), "List", "System") && dt == config.SystemDefaulting && len(a.DefaultConstraints) > 0 {
+		if v.enum(path+".defaultingType", string(dt), enumOf[config.PodTopologySpreadConstraintsDefaulting]()...) && dt == config.SystemDefaulting && len(a.DefaultConstraints) > 0 {
 			v.err(path+".defaultingType", "Invalid value: \"System\": when .defaultConstraints are not empty", "set defaultingType: List to use defaultConstraints")
 		}
 		for i, c := range a.DefaultConstraints {
@@ -245,7 +245,7 @@ func (v *validator) args(path string, args any) {
 		if t == "" {
 			t = config.LeastAllocated
 		}
-		if v.enum(sp+".type", string(t), "LeastAllocated", "MostAllocated", "RequestedToCapacityRatio") {
+		if v.enum(sp+".type", string(t), enumOf[config.ScoringStrategyType]()...) {
 			if t == config.RequestedToCapacityRatio && s.RequestedToCapacityRatio == nil {
 				v.err(sp+".requestedToCapacityRatio", "Required value: must be specified when type is RequestedToCapacityRatio", "add requestedToCapacityRatio: {shape: [{utilization: 0, score: 0}, {utilization: 100, score: 10}]}")
 			}

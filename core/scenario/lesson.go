@@ -213,6 +213,18 @@ func (l *loader) lessonText(f map[string]*ynode, parent *ynode, path, key string
 }
 
 // readLesson reads a Lesson document into l.lesson.
+// lessonKeys are the fields of a Lesson's mappings by path ("[]": an item
+// of the list): what the reader accepts and the editor's schema offers.
+var lessonKeys = map[string][]string{
+	"":                 {"apiVersion", "kind", "metadata", "spec"},
+	"metadata":         {"name"},
+	"spec":             {"title", "summary", "topic", "captions", "expect", "variants", "questions"},
+	"spec.captions[]":  {"at", "on", "text"},
+	"spec.expect":      {"pods", "events", "explain"},
+	"spec.variants[]":  {"name", "try", "patch", "expect"},
+	"spec.questions[]": {"id", "fact", "ask", "text", "options"},
+}
+
 func (l *loader) readLesson(n *ynode, apiVersion string, an *ynode) {
 	if !l.ownAPIVersion(n, LessonKind, apiVersion, an) {
 		return
@@ -222,11 +234,11 @@ func (l *loader) readLesson(n *ynode, apiVersion string, an *ynode) {
 		return
 	}
 	les := &Lesson{Pos: n.pos}
-	top := l.lessonFields(n, "", "apiVersion", "kind", "metadata", "spec")
+	top := l.lessonFields(n, "", lessonKeys[""]...)
 	if md := top["metadata"]; md == nil || md.kind != yMap {
 		l.errorAt(n.pos, LessonKind, "metadata.name", "Required value: name", "name the lesson after its file")
 	} else {
-		mf := l.lessonFields(md, "metadata", "name")
+		mf := l.lessonFields(md, "metadata", lessonKeys["metadata"]...)
 		les.Name = l.lessonText(mf, md, "metadata", "name", true)
 	}
 	spec := top["spec"]
@@ -234,7 +246,7 @@ func (l *loader) readLesson(n *ynode, apiVersion string, an *ynode) {
 		l.errorAt(n.pos, LessonKind, "spec", "Required value: spec holds title, summary, topic, captions and expect", "")
 		return
 	}
-	sf := l.lessonFields(spec, "spec", "title", "summary", "topic", "captions", "expect", "variants", "questions")
+	sf := l.lessonFields(spec, "spec", lessonKeys["spec"]...)
 	les.Title = l.lessonText(sf, spec, "spec", "title", true)
 	les.Summary = l.lessonText(sf, spec, "spec", "summary", true)
 	les.Topic = l.lessonText(sf, spec, "spec", "topic", true)
@@ -287,7 +299,7 @@ func (l *loader) readQuestions(n *ynode, exp LessonExpect) []Question {
 			continue
 		}
 		before := len(l.diags)
-		f := l.lessonFields(it, path, "id", "fact", "ask", "text", "options")
+		f := l.lessonFields(it, path, lessonKeys["spec.questions[]"]...)
 		q := Question{Pos: it.pos}
 		q.ID = l.lessonText(f, it, path, "id", true)
 		q.Fact = l.lessonText(f, it, path, "fact", true)
@@ -333,7 +345,7 @@ func (l *loader) readCaption(n *ynode, path string) (Caption, bool) {
 		l.errorAt(n.pos, LessonKind, path, "a caption must be a mapping, got "+n.describe(), `write {at: 0s, text: "..."} or {on: {kind: Nominated, pod: default/x}, text: "..."}`)
 		return c, false
 	}
-	f := l.lessonFields(n, path, "at", "on", "text")
+	f := l.lessonFields(n, path, lessonKeys["spec.captions[]"]...)
 	c.Text = l.lessonText(f, n, path, "text", true)
 	if at := f["at"]; at != nil {
 		d, ok := parseAt(at)
@@ -440,7 +452,7 @@ func (l *loader) readExpect(n *ynode, path string) LessonExpect {
 		l.errorAt(n.pos, LessonKind, path, "expected {pods, events, explain}, got "+n.describe(), "")
 		return e
 	}
-	f := l.lessonFields(n, path, "pods", "events", "explain")
+	f := l.lessonFields(n, path, lessonKeys["spec.expect"]...)
 	if pods := f["pods"]; pods != nil && pods.kind != yNull {
 		if pods.kind != yMap {
 			l.errorAt(pods.pos, LessonKind, path+".pods", "expected a mapping of pod (namespace/name) to its final state, got "+pods.describe(), "")

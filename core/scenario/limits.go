@@ -100,6 +100,7 @@ func (l *loader) checkSize() bool {
 	}
 	p := posAt(l.src, l.lim.Bytes)
 	l.errorAt(p, "", "", fmt.Sprintf("the scenario is %d bytes, over the limit of %d bytes", len(l.src), l.lim.Bytes), "shorten it; "+raise("bytes", l.lim.Bytes))
+	l.diags[len(l.diags)-1].Limit = "bytes"
 	return false
 }
 
@@ -131,7 +132,7 @@ func (l *loader) countObject(o *object) bool {
 	case *api.Node:
 		l.budget.nodes++
 		if l.budget.nodes > l.lim.Nodes {
-			return l.overBudget(o.pos, o.label, "", fmt.Sprintf("the scenario has more than %d nodes", l.lim.Nodes), raise("nodes", l.lim.Nodes))
+			return l.overBudget("nodes", o.pos, o.label, "", fmt.Sprintf("the scenario has more than %d nodes", l.lim.Nodes), raise("nodes", l.lim.Nodes))
 		}
 	case *api.Pod:
 		return l.addPods(o.pos, o.label, "", 1)
@@ -161,14 +162,15 @@ func (l *loader) addPods(p Pos, label, field string, n int) bool {
 	if l.budget.pods <= l.lim.Pods {
 		return true
 	}
-	return l.overBudget(p, label, field, fmt.Sprintf("the scenario asks for more than %d pods (%d with the pods and workload replicas before this point)", l.lim.Pods, l.budget.pods), "use fewer replicas or pods; "+raise("pods", l.lim.Pods))
+	return l.overBudget("pods", p, label, field, fmt.Sprintf("the scenario asks for more than %d pods (%d with the pods and workload replicas before this point)", l.lim.Pods, l.budget.pods), "use fewer replicas or pods; "+raise("pods", l.lim.Pods))
 }
 
-func (l *loader) overBudget(p Pos, label, field, msg, hint string) bool {
+func (l *loader) overBudget(limit string, p Pos, label, field, msg, hint string) bool {
 	if p.Line == 0 {
 		p = Pos{1, 1}
 	}
 	l.errorAt(p, label, field, msg, hint)
+	l.diags[len(l.diags)-1].Limit = limit
 	l.budget.over = true
 	return false
 }

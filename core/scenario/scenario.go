@@ -82,6 +82,9 @@ type Diagnostic struct {
 	Msg       string
 	Hint      string // what to do about it
 	Severity  string // SeverityError or SeverityWarning
+	// Limit names the limit a refusal crossed ("bytes", "pods", ...; see
+	// limits.go), "" for every other diagnostic.
+	Limit string
 }
 
 // Error formats the diagnostic as "file:line:col: Kind ns/name: field.path: msg (hint)".

@@ -37,6 +37,9 @@ const (
 	ActionPressure   = "pressure"
 )
 
+// timelineKeys are a Timeline's own fields.
+var timelineKeys = []string{"apiVersion", "kind", "metadata", "spec"}
+
 var actionKinds = []string{ActionCreate, ActionDelete, ActionCordon, ActionUncordon, ActionAddNode, ActionRemoveNode, ActionScale, ActionPressure}
 
 // creatable are the kinds a create action may hold.
@@ -100,7 +103,7 @@ func (l *loader) readTimeline(n *ynode, apiVersion string, an *ynode) {
 		return
 	}
 	for i, k := range n.keys {
-		if k != "apiVersion" && k != "kind" && k != "metadata" && k != "spec" {
+		if !contains(timelineKeys, k) {
 			l.errorAt(n.kpos[i], obj, k, fmt.Sprintf("unknown field %q", k), "a Timeline has apiVersion, kind, metadata and spec.actions")
 		}
 	}

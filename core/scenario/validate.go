@@ -276,7 +276,7 @@ func (v *validator) labelSelector(path string, s *api.LabelSelector) {
 	for i, r := range s.MatchExpressions {
 		p := fmt.Sprintf("%s.matchExpressions[%d]", path, i)
 		v.labelKey(p+".key", r.Key)
-		if !v.enum(p+".operator", string(r.Operator), "In", "NotIn", "Exists", "DoesNotExist") {
+		if !v.enum(p+".operator", string(r.Operator), enumOf[api.LabelSelectorOperator]()...) {
 			continue
 		}
 		switch r.Operator {
@@ -310,7 +310,7 @@ func (v *validator) nodeSelectorRequirements(path string, reqs []api.NodeSelecto
 			continue
 		}
 		v.labelKey(p+".key", r.Key)
-		if !v.enum(p+".operator", string(r.Operator), "In", "NotIn", "Exists", "DoesNotExist", "Gt", "Lt") {
+		if !v.enum(p+".operator", string(r.Operator), enumOf[api.NodeSelectorOperator]()...) {
 			continue
 		}
 		switch r.Operator {
@@ -430,7 +430,7 @@ func (v *validator) spreadConstraints(path string, cs []api.TopologySpreadConstr
 		if c.TopologyKey == "" {
 			v.err(p+".topologyKey", "Required value: can not be empty", "set a node label key such as topology.kubernetes.io/zone")
 		}
-		v.enum(p+".whenUnsatisfiable", string(c.WhenUnsatisfiable), "DoNotSchedule", "ScheduleAnyway")
+		v.enum(p+".whenUnsatisfiable", string(c.WhenUnsatisfiable), enumOf[api.UnsatisfiableConstraintAction]()...)
 		for _, o := range cs[i+1:] {
 			if o.TopologyKey == c.TopologyKey && o.WhenUnsatisfiable == c.WhenUnsatisfiable {
 				v.err(p, fmt.Sprintf("Duplicate value: \"{%s, %s}\"", c.TopologyKey, c.WhenUnsatisfiable), "merge the two constraints")
@@ -446,10 +446,10 @@ func (v *validator) spreadConstraints(path string, cs []api.TopologySpreadConstr
 			}
 		}
 		if c.NodeAffinityPolicy != nil {
-			v.enum(p+".nodeAffinityPolicy", string(*c.NodeAffinityPolicy), "Honor", "Ignore")
+			v.enum(p+".nodeAffinityPolicy", string(*c.NodeAffinityPolicy), enumOf[api.NodeInclusionPolicy]()...)
 		}
 		if c.NodeTaintsPolicy != nil {
-			v.enum(p+".nodeTaintsPolicy", string(*c.NodeTaintsPolicy), "Honor", "Ignore")
+			v.enum(p+".nodeTaintsPolicy", string(*c.NodeTaintsPolicy), enumOf[api.NodeInclusionPolicy]()...)
 		}
 		v.labelSelector(p+".labelSelector", c.LabelSelector)
 		if pod {
@@ -558,7 +558,7 @@ func (v *validator) podSpec(path string, s *api.PodSpec, pod bool) {
 				if list.name == "containers" {
 					v.err(p+".restartPolicy", "Forbidden: may not be set for non-init containers", "")
 				} else {
-					v.enum(p+".restartPolicy", string(*c.RestartPolicy), "Always")
+					v.enum(p+".restartPolicy", string(*c.RestartPolicy), enumOf[api.ContainerRestartPolicy]()...)
 				}
 			}
 			for j, port := range c.Ports {
@@ -570,7 +570,7 @@ func (v *validator) podSpec(path string, s *api.PodSpec, pod bool) {
 					v.err(pp+".hostPort", fmt.Sprintf("Invalid value: %d: must be between 1 and 65535, inclusive", port.HostPort), "")
 				}
 				if port.Protocol != "" {
-					v.enum(pp+".protocol", string(port.Protocol), "SCTP", "TCP", "UDP")
+					v.enum(pp+".protocol", string(port.Protocol), enumOf[api.Protocol]()...)
 				}
 			}
 		}
@@ -587,7 +587,7 @@ func (v *validator) podSpec(path string, s *api.PodSpec, pod bool) {
 		v.err(path+".terminationGracePeriodSeconds", "must be greater than or equal to 0", "")
 	}
 	if s.PreemptionPolicy != nil {
-		v.enum(path+".preemptionPolicy", string(*s.PreemptionPolicy), "Never", "PreemptLowerPriority")
+		v.enum(path+".preemptionPolicy", string(*s.PreemptionPolicy), enumOf[api.PreemptionPolicy]()...)
 	}
 	if a := s.Affinity; a != nil {
 		v.nodeAffinity(path+".affinity.nodeAffinity", a.NodeAffinity)
@@ -616,10 +616,10 @@ func (v *validator) podSpec(path string, s *api.PodSpec, pod bool) {
 				v.err(p+".operator", fmt.Sprintf("Invalid value: %q: value must be empty when `operator` is 'Exists'", t.Value), "remove the value")
 			}
 		default:
-			v.enum(p+".operator", string(t.Operator), "Equal", "Exists")
+			v.enum(p+".operator", string(t.Operator), enumOf[api.TolerationOperator]()...)
 		}
 		if t.Effect != "" {
-			v.enum(p+".effect", string(t.Effect), "NoExecute", "NoSchedule", "PreferNoSchedule")
+			v.enum(p+".effect", string(t.Effect), enumOf[api.TaintEffect]()...)
 		}
 		if t.TolerationSeconds != nil && t.Effect != api.TaintEffectNoExecute {
 			v.err(p+".effect", fmt.Sprintf("Invalid value: %q: effect must be 'NoExecute' when `tolerationSeconds` is set", t.Effect), "")
@@ -648,7 +648,7 @@ func (v *validator) node(n *api.Node) {
 		if !validLabelValue(t.Value) {
 			v.err(p+".value", fmt.Sprintf("Invalid value: %q: %s", t.Value, labelValueMsg), "")
 		}
-		v.enum(p+".effect", string(t.Effect), "NoExecute", "NoSchedule", "PreferNoSchedule")
+		v.enum(p+".effect", string(t.Effect), enumOf[api.TaintEffect]()...)
 		k := t.Key + "\x00" + string(t.Effect)
 		if seen[k] {
 			v.err(p, fmt.Sprintf("Duplicate value: taints must be unique by key and effect pair, %s:%s", t.Key, t.Effect), "remove one of them")
@@ -673,7 +673,7 @@ func (v *validator) priorityClass(pc *api.PriorityClass) {
 		v.err("value", fmt.Sprintf("Forbidden: maximum allowed value of a user defined priority is 1000000000, got %d", pc.Value), "use a value of at most 1000000000")
 	}
 	if pc.PreemptionPolicy != nil {
-		v.enum("preemptionPolicy", string(*pc.PreemptionPolicy), "Never", "PreemptLowerPriority")
+		v.enum("preemptionPolicy", string(*pc.PreemptionPolicy), enumOf[api.PreemptionPolicy]()...)
 	}
 }
 

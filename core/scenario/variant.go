@@ -41,7 +41,7 @@ func (l *loader) readVariants(n *ynode) []Variant {
 			l.errorAt(it.pos, LessonKind, path, "expected {name, try, patch, expect}, got "+it.describe(), "")
 			continue
 		}
-		f := l.lessonFields(it, path, "name", "try", "patch", "expect")
+		f := l.lessonFields(it, path, lessonKeys["spec.variants[]"]...)
 		v := Variant{Pos: it.pos}
 		v.Name = l.lessonText(f, it, path, "name", true)
 		v.Try = l.lessonText(f, it, path, "try", true)

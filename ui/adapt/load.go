@@ -38,7 +38,10 @@ type Result struct {
 	// Lesson is the scenario's Lesson document, for the page's captions.
 	Lesson *Lesson `json:"lesson,omitempty"`
 	// Stopped is set when the scenario is over the budget (Run.Stopped).
-	Stopped  string             `json:"stopped,omitempty"`
+	Stopped string `json:"stopped,omitempty"`
+	// Partial is set when the text was refused for its size and only its
+	// nodes are shown (scenario.NodesOnly): Diagnostics hold the refusal.
+	Partial  bool               `json:"partial,omitempty"`
 	Scene    *ui.Scene          `json:"-"`
 	Scenario *scenario.Scenario `json:"-"`
 	Run      *Run               `json:"-"`
@@ -63,6 +66,9 @@ func LoadCached(c *scenario.Cache, filename string, data []byte, b Budget) Resul
 	if err != nil {
 		var list scenario.ErrorList
 		if errors.As(err, &list) {
+			if nodes, ok := scenario.NodesOnly(filename, data, err); ok {
+				return nodesOnly(nodes, list, b)
+			}
 			return Result{Diagnostics: diagnostics(list)}
 		}
 		return Result{Diagnostics: []Diagnostic{}, Error: fmt.Sprintf("loading %s: %v", filename, err)}
@@ -83,6 +89,18 @@ func LoadCached(c *scenario.Cache, filename string, data []byte, b Budget) Resul
 	sum.Pods += sum.Pending
 	return Result{OK: true, Diagnostics: diagnostics(s.Warnings), Summary: sum, Scene: scene, Scenario: s, Run: run,
 		Stopped: run.Stopped, Lesson: lesson(s.Lesson)}
+}
+
+// nodesOnly answers a load refused for its size with its nodes alone,
+// not simulated, and the refusal as the diagnostics and the budget message.
+func nodesOnly(s *scenario.Scenario, refused scenario.ErrorList, b Budget) Result {
+	run, err := NewRun(s, b)
+	if err != nil {
+		return Result{Diagnostics: diagnostics(refused)}
+	}
+	scene := run.Base()
+	return Result{OK: true, Partial: true, Diagnostics: diagnostics(refused), Summary: Summary{Nodes: len(scene.Nodes)},
+		Scene: scene, Scenario: s, Run: run, Stopped: "only the nodes are shown: " + refused[0].Msg}
 }
 
 // Lesson is what the page shows of a scenario's Lesson: the title and

@@ -154,3 +154,17 @@ export function diffFraction(context, a, b) {
     return n / (p.length / 4);
   });
 }
+
+// idbDraft reads a key of the playground's drafts in IndexedDB
+// (web/src/drafts-idb.ts): "schedplay.draft" or "schedplay.draft.previous".
+export function idbDraft(page, key) {
+  return page.evaluate((k) => new Promise((resolve, reject) => {
+    const r = indexedDB.open("schedplay", 1);
+    r.onerror = () => reject(r.error);
+    r.onsuccess = () => {
+      const g = r.result.transaction("drafts", "readonly").objectStore("drafts").get(k);
+      g.onsuccess = () => { resolve(g.result ?? null); r.result.close(); };
+      g.onerror = () => reject(g.error);
+    };
+  }), key);
+}

@@ -16,6 +16,7 @@ export interface LoadReply {
   ok: boolean;
   gen: number; // generation now on the canvas (unchanged on failure)
   diagnostics: Diagnostic[];
+  partial?: boolean; // refused for its size: only its nodes are shown (stopped says so)
   summary: { nodes: number; pods: number; pending: number };
   error?: string;
   stopped?: string; // set when the scenario is over the budget

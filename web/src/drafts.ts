@@ -1,4 +1,4 @@
-// Drafts: the editor text autosaved in localStorage, and one draft kept
+// Drafts: the editor text autosaved (in IndexedDB: drafts-idb.ts), and one draft kept
 // aside when something else (a link, an import) takes the editor, so opening
 // a link never silently overwrites unsaved work.
 //
@@ -33,6 +33,12 @@ export function browserStore(): Store | null {
 
 export class Drafts {
   constructor(private store: Store | null, private now: () => number = Date.now) {}
+
+  // use replaces the store (the page starts on localStorage's and moves
+  // to IndexedDB's once that is open).
+  use(store: Store | null): void {
+    this.store = store;
+  }
 
   current(): string | null {
     try {

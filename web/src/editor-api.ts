@@ -12,6 +12,8 @@ export interface TextEditor {
   // when a failed load has none.
   setDiagnostics(diagnostics: Diagnostic[], error?: string): void;
   setDark(dark: boolean): void;
+  // reveal puts the cursor at a line and column (1-based) and scrolls there.
+  reveal(line: number, col: number): void;
 }
 
 export interface EditorInit {
@@ -59,6 +61,10 @@ export class PendingEditor implements TextEditor {
 
   setDark(dark: boolean): void {
     this.dark = dark;
+  }
+
+  reveal(): void {
+    // nothing to reveal before the editor is there
   }
 
   init(): EditorInit {

@@ -3,10 +3,14 @@
 import { EditorView, basicSetup } from "codemirror";
 import { yaml } from "@codemirror/lang-yaml";
 import { Compartment, EditorState, Text } from "@codemirror/state";
-import { setDiagnostics, type Diagnostic as CMDiagnostic } from "@codemirror/lint";
+import { lintGutter, setDiagnostics, type Diagnostic as CMDiagnostic } from "@codemirror/lint";
 import { oneDark } from "@codemirror/theme-one-dark";
+import { autocompletion } from "@codemirror/autocomplete";
+import { scenarioCompletion, scenarioHover, setSchema, type Schema } from "./schema-complete";
 import type { Diagnostic } from "./bridge";
 import { diagnosticMessage, type EditorFactory, type EditorInit, type TextEditor } from "./editor-api";
+
+declare const SCHEMA_URL: string; // the hashed name of scenario-schema.json (build.mjs)
 
 // toCM places a diagnostic at its line and column, clamped to the document.
 function toCM(doc: Text, d: Diagnostic): CMDiagnostic {
@@ -25,6 +29,9 @@ const create: EditorFactory = (parent: HTMLElement, init: EditorInit): TextEdito
       extensions: [
         basicSetup,
         yaml(),
+        lintGutter(),
+        autocompletion({ override: [scenarioCompletion] }),
+        scenarioHover,
         themeSlot.of(init.dark ? oneDark : []),
         EditorView.updateListener.of((u) => {
           if (u.docChanged) init.onChange();
@@ -46,8 +53,27 @@ const create: EditorFactory = (parent: HTMLElement, init: EditorInit): TextEdito
     setDark(dark) {
       view.dispatch({ effects: themeSlot.reconfigure(dark ? oneDark : []) });
     },
+    reveal(line, col) {
+      const doc = view.state.doc;
+      const l = doc.line(Math.min(Math.max(line, 1), doc.lines));
+      const pos = Math.min(l.from + Math.max(col - 1, 0), l.to);
+      view.dispatch({ selection: { anchor: pos }, effects: EditorView.scrollIntoView(pos, { y: "center", x: "center" }) });
+      view.focus();
+    },
   };
   ed.setDiagnostics(init.diagnostics, init.error);
+  // For the end-to-end tests: the view, to place the cursor.
+  (window as unknown as { __schedplayEditorView: EditorView }).__schedplayEditorView = view;
+  // The schema for completion and hover comes after the editor's first frame.
+  requestAnimationFrame(() => setTimeout(() => {
+    fetch(SCHEMA_URL)
+      .then((r) => r.json() as Promise<Schema>)
+      .then((s) => {
+        setSchema(s);
+        (window as unknown as { __schedplaySchemaReady: boolean }).__schedplaySchemaReady = true;
+      })
+      .catch((e) => console.warn("schedplay: no completion, the schema did not load:", e));
+  }, 0));
   return ed;
 };
 

@@ -8,18 +8,20 @@ import { diagnosticMessage, PendingEditor, type EditorFactory, type TextEditor }
 import { fmtTime, SPEEDS } from "./timeline";
 import { Player } from "./player";
 import { Captions, type Lesson } from "./captions";
-import { linkDraft, openInitial, setupControls, type Editor } from "./share";
-import type { View } from "./permalink";
+import { drafts, linkDraft, openDrafts, openInitial, replaceKeeping, setupControls, trackAddress, type Editor } from "./share";
+import { showSaveState } from "./draft-status";
+import { showProblems } from "./problems";
+import { startOf, type View } from "./permalink";
 import { registerWorker } from "./sw-register";
 import { lessonText, t as tr, translate, switcher, withLang } from "./i18n";
 import { lessonBar, lessonFromURL, markDone, refreshProgress } from "./course";
 import { Quiz } from "./questions";
 import { setupPresenter } from "./presenter";
 
-const DRAFT_KEY = "schedplay.draft";
 const THEME_KEY = "schedplay.theme";
 const SPLIT_KEY = "schedplay.split";
 const DEBOUNCE_MS = 250;
+const BIG_TEXT = 512 << 10; // characters; loads that take long enough to announce
 
 type Theme = "light" | "dark";
 
@@ -96,9 +98,16 @@ function onEdit(): void {
     timer = undefined;
     probe.editPending = false;
     const text = editor.text();
-    reload(text);
-    // A course lesson is not the learner's draft (their draft stays).
+    // A big paste takes seconds to read: say so before the page stops.
+    if (text.length >= BIG_TEXT) {
+      statusEl.textContent = `Reading ${(text.length / (1 << 20)).toFixed(1)} MB of YAML…`;
+      statusEl.className = "status busy";
+      afterFrame(() => reload(text));
+    } else reload(text);
+    // A course lesson is not the learner's draft (their draft stays),
+    // nor a link of theirs (its address names the lesson).
     if (courseLesson) return;
+    trackAddress(shareEditor);
     // Saving a large draft takes milliseconds: after the edit's frame, or
     // as the page goes away if that comes first.
     pendingDraft = text;
@@ -108,7 +117,7 @@ function onEdit(): void {
 let pendingDraft: string | null = null;
 function saveDraft(): void {
   if (pendingDraft === null) return;
-  localStorage.setItem(DRAFT_KEY, pendingDraft);
+  drafts.save(pendingDraft);
   pendingDraft = null;
 }
 addEventListener("pagehide", saveDraft);
@@ -168,12 +177,17 @@ function reload(text: string): void {
   const error = reply.ok ? undefined : reply.error ?? "the scenario did not load";
   linkDraft.loaded(reply.ok);
   editor.setDiagnostics(diagnostics, error);
+  showProblems(diagnostics, error, (line, col) => editor.reveal(line, col));
   if (reply.ok) {
     probe.loadedGen = reply.gen;
     noticeEl.hidden = true;
     const s = reply.summary;
-    statusEl.textContent = `${s.nodes} node${s.nodes === 1 ? "" : "s"} · ${s.pods} pod${s.pods === 1 ? "" : "s"} · ${s.pending} pending`;
-    statusEl.className = "status ok";
+    const warnings = diagnostics.filter((d) => d.severity === "warning").length;
+    statusEl.textContent = reply.partial
+      ? `${s.nodes} node${s.nodes === 1 ? "" : "s"} · too large: nodes only`
+      : `${s.nodes} node${s.nodes === 1 ? "" : "s"} · ${s.pods} pod${s.pods === 1 ? "" : "s"} · ${s.pending} pending` +
+        (warnings ? ` · ${warnings} warning${warnings === 1 ? "" : "s"}` : "");
+    statusEl.className = reply.partial || warnings ? "status warn" : "status ok";
     const replied = performance.now() - started;
     startPlayback(reply, started);
     // The next edit's load hands out objects copied now, after this frame.
@@ -187,8 +201,8 @@ function reload(text: string): void {
   } else {
     const errs = diagnostics.filter((d) => d.severity !== "warning").map(diagnosticMessage);
     if (diagnostics.length === 0 && error !== undefined) errs.push(error);
-    const first = reply.diagnostics?.[0];
-    const where = first && first.line ? ` Line ${first.line}: ` : " ";
+    const first = diagnostics.find((d) => d.severity !== "warning");
+    const where = first && first.line ? ` Line ${first.line}, column ${first.col}: ` : " ";
     noticeTitle.textContent = probe.loadedGen > 0 ? "Showing last valid scenario." : "Nothing to show yet: the scenario has errors.";
     noticeText.textContent = `${errs.length} error${errs.length === 1 ? "" : "s"}.${where}${errs[0] ?? ""}`;
     noticeEl.hidden = false;
@@ -428,6 +442,8 @@ function renderControls(moved: boolean, force: boolean): void {
   if (moved) highlightLog();
   quiz?.hold(tl.cursor);
   if (courseLesson && !quiz?.active && player.simDone && tl.cursor >= tl.events.length - 1 && tl.events.length > 0) lessonDone();
+  // A paused playhead that moved is a moment worth a link (share.ts).
+  if (moved && !tl.playing && !player.waitingForTime && textReady && !courseLesson) trackAddress(shareEditor);
   showCaption();
   if (selection && (force || (moved && performance.now() - detailsShownAt > 400))) showDetails(selection.kind, selection.key);
 }
@@ -579,7 +595,9 @@ function applyView(v: View): void {
     // The nearest speed the control offers.
     setSpeed(SPEEDS.reduce((a, b) => (Math.abs(Math.log(b / v.speed!)) < Math.abs(Math.log(a / v.speed!)) ? b : a)));
   }
-  if (v.t !== undefined && v.t > 0) player.seekTime(v.t);
+  const at = startOf(v);
+  if (at.event !== null) player.seekEvent(at.event, at.t, at.playing);
+  else if (at.t > 0) player.seekTime(at.t);
   if (v.pod) {
     api.select("pod", v.pod);
     showDetails("pod", v.pod);
@@ -589,7 +607,7 @@ const shareEditor: Editor = {
   getText: () => editor.text(),
   setText,
   getView: () => {
-    const v: View = { t: Math.round(tl.now * 1000) / 1000, speed: tl.speed };
+    const v: View = { t: Math.round(tl.now * 1000) / 1000, speed: tl.speed, event: tl.cursor, playing: tl.playing };
     if (selection?.kind === "pod") v.pod = selection.key;
     return v;
   },
@@ -600,7 +618,7 @@ setupControls(shareEditor, $("reset").parentElement as HTMLElement);
 // ---- start ----
 
 $("reset").addEventListener("click", () => {
-  if (defaultText) setText(defaultText);
+  if (defaultText) replaceKeeping(shareEditor, defaultText, "a reset", "Reset to the default scenario.");
 });
 
 // A lesson opened from the course (index.html?lesson=NAME) replaces
@@ -617,6 +635,7 @@ async function start(): Promise<void> {
   } catch {
     defaultText = "";
   }
+  await openDrafts((s) => showSaveState(s, () => editor.text()));
   let opened: { text: string; view?: View } | null = null;
   if (courseLesson) {
     try {

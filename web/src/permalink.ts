@@ -4,7 +4,12 @@
 // Format v1, the fragment is "v1." + base64url (no padding) of the raw
 // DEFLATE of a UTF-8 payload:
 //
-//	{"e":"v1.36","s":0,"n":4244,"c":"9f1c02aa","p":"default/critical","t":3.5,"x":2}\n<YAML as typed>
+//	{"e":"v1.36","s":0,"n":4244,"c":"9f1c02aa","p":"default/critical","t":3.5,"x":2,"q":3,"g":1}\n<YAML as typed>
+//
+// "q" is the event shown (its seq, -1 before the first) and "g" is 1 when
+// playback was running: a link opens on that event, paused unless it was
+// playing. Links made before "q" existed carry only the time "t"; decoders
+// ignore header fields they do not know, so both kinds open everywhere.
 //
 // The first line is a JSON header (JSON never holds a raw newline); the rest
 // is the scenario text, byte for byte. DEFLATE starts from the frozen
@@ -35,6 +40,8 @@ export interface View {
   pod?: string; // "namespace/name" of the selected pod
   t?: number; // simulated seconds from the start
   speed?: number; // playback speed, 1 = real time
+  event?: number; // seq of the event shown (-1: before the first)
+  playing?: boolean; // playback was running
 }
 
 export interface Permalink {
@@ -61,6 +68,8 @@ interface Header {
   p?: string;
   t?: number;
   x?: number;
+  q?: number;
+  g?: number;
 }
 
 const utf8 = new TextEncoder();
@@ -140,6 +149,8 @@ export function encode(p: Permalink): string {
   if (p.view.pod) h.p = p.view.pod;
   if (p.view.t !== undefined && Number.isFinite(p.view.t) && p.view.t > 0) h.t = p.view.t;
   if (p.view.speed !== undefined && Number.isFinite(p.view.speed) && p.view.speed !== 1) h.x = p.view.speed;
+  if (p.view.event !== undefined && Number.isInteger(p.view.event) && p.view.event >= -1) h.q = p.view.event;
+  if (p.view.playing) h.g = 1;
   const head = utf8.encode(JSON.stringify(h) + "\n");
   const payload = new Uint8Array(head.length + body.length);
   payload.set(head);
@@ -219,6 +230,8 @@ function parseHeader(line: string): Header | null {
   if (r.p !== undefined && typeof r.p !== "string") return null;
   if (r.t !== undefined && typeof r.t !== "number") return null;
   if (r.x !== undefined && typeof r.x !== "number") return null;
+  if (r.q !== undefined && (!Number.isInteger(r.q) || (r.q as number) < -1)) return null;
+  if (r.g !== undefined && typeof r.g !== "number") return null;
   return r as unknown as Header;
 }
 
@@ -227,6 +240,8 @@ function headerLink(h: Header): Omit<Permalink, "yaml"> {
   if (h.p) view.pod = h.p;
   if (h.t !== undefined) view.t = h.t;
   if (h.x !== undefined) view.speed = h.x;
+  if (h.q !== undefined) view.event = h.q;
+  if (h.g) view.playing = true;
   return { seed: h.s, engine: h.e, view };
 }
 
@@ -279,4 +294,19 @@ export function decode(fragment: string): Decoded {
   }
   // ignoreBOM keeps a leading U+FEFF: the text comes back byte for byte.
   return { ok: true, link: { yaml: new TextDecoder("utf-8", { ignoreBOM: true }).decode(body), ...headerLink(header) } };
+}
+
+// Start is where a link's playback begins: on an event (paused unless the
+// link was copied while playing), at a time (paused), or from the start,
+// playing (the first kind of v1 link, copied at t=0, said nothing more).
+export interface Start {
+  event: number | null; // seq to show; null: go by t
+  t: number;
+  playing: boolean;
+}
+
+export function startOf(view: View): Start {
+  const t = view.t !== undefined && Number.isFinite(view.t) && view.t > 0 ? view.t : 0;
+  if (view.event !== undefined) return { event: view.event, t, playing: view.playing === true };
+  return { event: null, t, playing: t === 0 };
 }

@@ -38,6 +38,9 @@ export class Player {
   hold = false;
   // A time to show once the trace reaches it (a link's or embed's t).
   private pendingTime: number | null = null;
+  // An event to show once the trace holds it (a link's), and a time after
+  // it (a link copied between two events).
+  private pendingEvent: { seq: number; t: number } | null = null;
   private playAfterSeek = false;
   private followShown = 0;
   private shown = { cursor: -2, now: -1 };
@@ -90,6 +93,20 @@ export class Player {
   // then playback goes on if thenPlay.
   seekTime(t: number, thenPlay = false): void {
     this.pendingTime = Math.max(0, t);
+    this.pendingEvent = null;
+    this.playAfterSeek = thenPlay;
+    this.followEnd = false;
+    this.tl.playing = false;
+    this.applyPendingTime();
+    this.render(true);
+  }
+
+  // seekEvent shows event seq (-1: the start) as soon as the trace holds
+  // it, at time t if t falls before the next event; then playback goes on
+  // if thenPlay.
+  seekEvent(seq: number, t: number, thenPlay = false): void {
+    this.pendingEvent = { seq, t };
+    this.pendingTime = null;
     this.playAfterSeek = thenPlay;
     this.followEnd = false;
     this.tl.playing = false;
@@ -98,10 +115,22 @@ export class Player {
   }
 
   get waitingForTime(): boolean {
-    return this.pendingTime !== null;
+    return this.pendingTime !== null || this.pendingEvent !== null;
   }
 
   private applyPendingTime(): void {
+    const ev = this.pendingEvent;
+    if (ev !== null) {
+      const evs = this.tl.events;
+      // The event's successor tells whether t falls before it.
+      if (!this.simDone && evs.length <= ev.seq + 1) return;
+      this.pendingEvent = null;
+      this.tl.seek(ev.seq);
+      const next = evs[this.tl.cursor + 1];
+      if (ev.t > this.tl.now && (!next || next.t >= ev.t)) this.tl.now = ev.t;
+      this.tl.playing = this.playAfterSeek;
+      return;
+    }
     const t = this.pendingTime;
     if (t === null) return;
     const evs = this.tl.events;
@@ -120,6 +149,7 @@ export class Player {
     this.api?.collect();
     this.followEnd = false;
     this.pendingTime = null;
+    this.pendingEvent = null;
     this.render(false);
   }
 
@@ -137,6 +167,7 @@ export class Player {
   act(fn: () => void): void {
     this.followEnd = false;
     this.pendingTime = null;
+    this.pendingEvent = null;
     fn();
     this.render(true);
   }

@@ -3,7 +3,8 @@
 // notice banner for what they have to say. main.ts hands in an Editor and
 // calls openInitial once at start.
 import { decode, ENGINE_VERSION, isPermalink, linkFor, MAX_LINK_CHARS, type View } from "./permalink";
-import { browserStore, Drafts, PendingDraft, worthKeeping } from "./drafts";
+import { browserStore, DRAFT_KEY, Drafts, PendingDraft, PREVIOUS_KEY, worthKeeping } from "./drafts";
+import { IdbStore, type SaveState } from "./drafts-idb";
 
 export interface Editor {
   getText(): string;
@@ -18,13 +19,22 @@ export interface Opened {
 }
 
 // State the end-to-end tests read.
-export const shareProbe = { opened: "" as "" | "link" | "damaged-link" | "draft" | "default", lastLink: "" };
+export const shareProbe = { opened: "" as "" | "link" | "damaged-link" | "draft" | "default", lastLink: "", address: 0 };
 (window as unknown as { __schedplayShare: typeof shareProbe }).__schedplayShare = shareProbe;
 
 export const drafts = new Drafts(browserStore());
 // A link's text becomes the draft once it has loaded (main.ts calls
 // linkDraft.loaded with the first load's outcome).
 export const linkDraft = new PendingDraft(drafts);
+
+// openDrafts moves the drafts to IndexedDB (drafts-idb.ts) before the page
+// reads the one to show; onState hears how each save went.
+export async function openDrafts(onState: (s: SaveState) => void): Promise<void> {
+  const { store, unavailable } = await IdbStore.open(browserStore() as Storage | null, [DRAFT_KEY, PREVIOUS_KEY]);
+  store.onState = onState;
+  drafts.use(store);
+  if (unavailable) onState({ state: "unavailable", error: unavailable });
+}
 
 // ---- the banner ----
 
@@ -82,6 +92,15 @@ export function dismiss(): void {
 
 let editorRef: Editor | null = null;
 
+// replaceKeeping puts text in the editor and keeps what it replaces one
+// click away (Reset, a gallery example).
+export function replaceKeeping(ed: Editor, text: string, why: string, title: string): void {
+  const cur = ed.getText();
+  const kept = worthKeeping(cur, text, "") && drafts.keepAside(cur, why);
+  ed.setText(text);
+  notify("info", title, kept ? "Your previous text is kept." : "", kept ? [restoreAction(ed)] : []);
+}
+
 function restoreAction(ed: Editor): Action {
   return {
     label: "Restore your previous draft",
@@ -124,10 +143,29 @@ export function openFragment(ed: Editor, fragment: string, draft: string | null,
   return { text, view: d.partial?.view };
 }
 
-// forgetFragment drops the link from the address bar once it is in the
-// editor, so a reload shows the (autosaved) draft rather than the link again.
-function forgetFragment(): void {
-  history.replaceState(null, "", location.pathname + location.search);
+// ---- the address bar ----
+
+// Text longer than this never makes a link that fits (scenario YAML
+// deflates about tenfold), so it is not compressed on every edit.
+const ADDRESS_MAX_TEXT = 40000;
+const ADDRESS_DEBOUNCE_MS = 600;
+let addressTimer: number | undefined;
+
+// trackAddress puts a link to the editor's text and view in the address bar
+// (history.replaceState, debounced), so copying the address shares what is
+// on screen; a text too large for a link leaves the address bare.
+export function trackAddress(ed: Editor): void {
+  clearTimeout(addressTimer);
+  addressTimer = window.setTimeout(() => {
+    const text = ed.getText();
+    const bare = location.pathname + location.search;
+    const built = text.length <= ADDRESS_MAX_TEXT
+      ? linkFor(location.href, { yaml: text, seed: 0, engine: ENGINE_VERSION, view: ed.getView() })
+      : null;
+    const next = built?.fits ? built.url : bare;
+    if (next !== location.href && !(next === bare && location.hash === "")) history.replaceState(null, "", next);
+    shareProbe.address++;
+  }, ADDRESS_DEBOUNCE_MS);
 }
 
 // openInitial returns what the editor shows at start: a link in the
@@ -135,11 +173,9 @@ function forgetFragment(): void {
 export function openInitial(ed: Editor, defaultText: string): Opened {
   editorRef = ed;
   const draft = drafts.current();
+  // The link stays in the address bar: it is what the page shows.
   const fromLink = openFragment(ed, location.hash, draft, defaultText);
-  if (fromLink) {
-    forgetFragment();
-    return fromLink;
-  }
+  if (fromLink) return fromLink;
   shareProbe.opened = draft !== null ? "draft" : "default";
   return { text: draft ?? defaultText };
 }
@@ -149,7 +185,6 @@ window.addEventListener("hashchange", () => {
   const ed = editorRef;
   if (!ed || !isPermalink(location.hash)) return;
   const opened = openFragment(ed, location.hash, ed.getText(), "");
-  forgetFragment();
   if (opened) {
     ed.setText(opened.text);
     if (opened.view) ed.applyView(opened.view);

@@ -4,11 +4,13 @@ import { before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { deflateSync } from "fflate";
 import { loadTS, web } from "./load.mjs";
 
-let P;
+let P, DICT;
 before(async () => {
   P = await loadTS("permalink.ts");
+  DICT = await loadTS("permalink-dict.ts");
 });
 
 const examplesDir = join(web, "..", "examples");
@@ -72,6 +74,8 @@ describe("permalink", () => {
       if (r() < 0.5) view.pod = "p" + randomText(r, 30);
       if (r() < 0.5) view.t = Math.round(r() * 1e6) / 1000;
       if (r() < 0.5) view.speed = [0.25, 0.5, 2, 4, 16][Math.floor(r() * 5)];
+      if (r() < 0.5) view.event = Math.floor(r() * 5000) - 1;
+      if (r() < 0.3) view.playing = true;
       const link = { yaml, seed: Math.floor(r() * 2 ** 31) * (r() < 0.5 ? -1 : 1), engine: "v1.36", view };
       const got = P.decode(P.encode(link));
       assert.ok(got.ok, `case ${i}: ${got.error}`);
@@ -160,6 +164,40 @@ describe("permalink", () => {
       engine: "v1.36",
       view: { pod: "default/critical", t: 30, speed: 4 },
     });
+  });
+
+  test("a link keeps the event it was copied at and whether it was playing", () => {
+    const yaml = "apiVersion: v1\nkind: Node\nmetadata: {name: a}\n";
+    const paused = P.decode(P.encode({ yaml, seed: 0, engine: "v1.36", view: { event: 2, t: 0 } }));
+    assert.ok(paused.ok, paused.error);
+    assert.deepEqual(paused.link.view, { event: 2 });
+    // Copied at t=0 on event 3 of 7: opens on that event, paused.
+    assert.deepEqual(P.startOf(paused.link.view), { event: 2, t: 0, playing: false });
+    const playing = P.decode(P.encode({ yaml, seed: 0, engine: "v1.36", view: { event: -1, playing: true, t: 0 } }));
+    assert.deepEqual(playing.link.view, { event: -1, playing: true });
+    assert.deepEqual(P.startOf(playing.link.view), { event: -1, t: 0, playing: true });
+    // Between two events: the event and the time after it both come back.
+    const between = P.decode(P.encode({ yaml, seed: 0, engine: "v1.36", view: { event: 4, t: 12.5 } }));
+    assert.deepEqual(P.startOf(between.link.view), { event: 4, t: 12.5, playing: false });
+    // A header whose event is not a seq is a damaged link, not a wrong moment.
+    for (const q of [-2, 1.5, "3"]) {
+      const body = new TextEncoder().encode(yaml);
+      const head = JSON.stringify({ e: "v1.36", s: 0, n: body.length, c: P.crc32(body), q });
+      const frag = "v1." + P.base64url(deflateSync(new TextEncoder().encode(head + "\n" + yaml), { dictionary: new TextEncoder().encode(DICT.DICTIONARY_V1) }));
+      const bad = P.decode(frag);
+      assert.equal(bad.ok, false, `q=${JSON.stringify(q)}`);
+      assert.match(bad.error, /header could not be read/);
+    }
+  });
+
+  test("v1 links made before links kept the event open as they did", () => {
+    // Made by the encoder of the first v1 release: a time, no event.
+    const timed = P.decode("#v1.q1ZKVbJSKjPUMzZT0lEqVrIy1VHKU7ICJnUdpWSgTFqygZFJimkyULIAyEUve4HCJUpWxkDFFUpWJqiFGY6MAQssSMKhKLUDAA");
+    assert.ok(timed.ok, timed.error);
+    assert.deepEqual(P.startOf(timed.link.view), { event: null, t: 30, playing: false });
+    // Copied at t=0 by that release: no time, no event; it plays from the start.
+    assert.deepEqual(P.startOf({ pod: "default/critical" }), { event: null, t: 0, playing: true });
+    assert.deepEqual(P.startOf({}), { event: null, t: 0, playing: true });
   });
 
   test("base64url matches node's encoder", () => {

@@ -1,0 +1,249 @@
+// End-to-end tests of the editor: links that keep the moment, the address
+// bar while editing, drafts that survive, diagnostics and completion.
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { appendText, editorText, launch, probe, url } from "./helpers.mjs";
+import { loadTS, web } from "../unit/load.mjs";
+
+const basic = readFileSync(join(web, "..", "examples", "preemption-basic.yaml"), "utf8");
+export const shotsDir = "/work/notes/shots/editor";
+
+// openAt opens an address and waits until its first scene is drawn.
+async function openAt(context, address) {
+  const page = await context.newPage();
+  page.errors = [];
+  page.on("pageerror", (e) => page.errors.push(e.message));
+  await page.goto(address);
+  await page.waitForFunction(() => window.__schedplay?.loads >= 1 && window.__schedplay.drawnGen >= 1, null, { timeout: 90000, polling: 50 });
+  return page;
+}
+
+describe("links keep the moment", () => {
+  let browser, context, P;
+  before(async () => {
+    P = await loadTS("permalink.ts");
+    browser = await launch();
+    context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(url).origin });
+  });
+  after(async () => browser?.close());
+
+  test("a link copied at an event reopens on that event, paused", async () => {
+    const page = await openAt(context, url);
+    await page.evaluate((t) => window.__schedplaySetText(t), basic);
+    await page.waitForFunction(() => window.__schedplay.simDone && !window.__schedplay.editPending, null, { polling: 50 });
+    // Event 3 of the run, at t=0: the preemption of the issue's report.
+    await page.click("#tl-start");
+    for (let i = 0; i < 3; i++) await page.click("#tl-fwd");
+    const at = await probe(page);
+    assert.equal(at.cursor, 2);
+    await page.evaluate(() => { window.__schedplayShare.lastLink = ""; });
+    await page.click("#copy-link");
+    await page.waitForFunction(() => window.__schedplayShare.lastLink !== "");
+    const link = await page.evaluate(() => window.__schedplayShare.lastLink);
+    await page.close();
+
+    const again = await openAt(context, link);
+    await again.waitForFunction(() => window.__schedplay.cursor === 2, null, { timeout: 30000, polling: 50 });
+    await again.waitForTimeout(1500); // it stays there: nothing plays on
+    const p = await probe(again);
+    assert.equal(p.cursor, 2, "the link's event is shown");
+    assert.equal(p.now, at.now);
+    assert.equal(await again.getAttribute("#tl-play", "aria-label"), "Play", "it opened paused");
+    assert.match(await again.textContent("#tl-time"), / · event 3\/\d+$/);
+    await again.screenshot({ path: join(shotsDir, "link-event-1280x720.png") });
+    assert.deepEqual(again.errors, []);
+    await again.close();
+  });
+
+  test("the address bar holds a link to the text after an edit", async () => {
+    const page = await openAt(context, url);
+    const before = await page.evaluate(() => location.href);
+    const n = await page.evaluate(() => window.__schedplayShare.address);
+    await appendText(page, "\n# an edit\n");
+    await page.waitForFunction((b) => window.__schedplayShare.address > b, n, { polling: 50 });
+    const address = await page.evaluate(() => location.href);
+    assert.notEqual(address, before, "the address changed");
+    const d = P.decode(new URL(address).hash);
+    assert.ok(d.ok, d.error);
+    assert.equal(d.link.yaml, await editorText(page), "the address opens the text on screen");
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+});
+
+// bigDump is a kubectl-style dump of 3 nodes and enough pods to pass
+// bytes: over the playground's 4 MiB limit.
+function bigDump(bytes) {
+  const parts = [];
+  for (const n of ["node-a", "node-b", "node-c"]) {
+    parts.push(`apiVersion: v1\nkind: Node\nmetadata:\n  name: ${n}\n  labels: {topology.kubernetes.io/zone: z1}\nstatus:\n  allocatable: {cpu: "8", memory: 32Gi, pods: "110"}\n`);
+  }
+  let size = parts.join("---\n").length;
+  for (let i = 0; size < bytes; i++) {
+    const p = `apiVersion: v1\nkind: Pod\nmetadata:\n  name: web-${i}\n  namespace: default\n  labels: {app: web, tier: frontend}\nspec:\n  containers:\n  - name: app\n    image: registry.example/web:1.${i % 50}\n    resources:\n      requests: {cpu: 100m, memory: 128Mi}\n`;
+    parts.push(p);
+    size += p.length + 4;
+  }
+  return parts.join("---\n");
+}
+
+// paste hands text to the editor as a clipboard paste.
+async function paste(page, text) {
+  await page.click(".cm-content");
+  await page.keyboard.press("Control+A");
+  await page.evaluate((t) => {
+    const dt = new DataTransfer();
+    dt.setData("text/plain", t);
+    document.querySelector(".cm-content").dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+describe("nothing lost", () => {
+  let browser, context;
+  before(async () => {
+    browser = await launch();
+    context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  });
+  after(async () => browser?.close());
+
+  test("a 5 MB paste shows its nodes with the size message and survives a reload", async (t) => {
+    const page = await openAt(context, url);
+    const text = bigDump(5 << 20);
+    const before = (await probe(page)).loads;
+    const started = Date.now();
+    await paste(page, text);
+    await page.waitForFunction(() => /Reading \d+\.\d MB of YAML/.test(document.querySelector("#status").textContent), null, { polling: 20 });
+    await page.waitForFunction((b) => {
+      const p = window.__schedplay;
+      return p.loads > b && p.lastReply?.partial && p.drawnGen >= p.loadedGen;
+    }, before, { timeout: 60000, polling: 20 });
+    const nodesMs = Date.now() - started;
+    const p = await probe(page);
+    assert.equal(p.lastReply.summary.nodes, 3);
+    assert.match(await page.textContent("#status"), /^3 nodes · too large: nodes only$/);
+    assert.match(await page.textContent("#budget"), /only the nodes are shown: the scenario is \d+ bytes, over the limit of 4194304 bytes/);
+    assert.match(await page.textContent("#problems summary"), /^1 error$/);
+    await page.waitForFunction(() => document.querySelector("#draft-state")?.dataset.state === "saved", null, { timeout: 60000, polling: 50 });
+    const savedMs = Date.now() - started;
+    await page.screenshot({ path: join(shotsDir, "paste-5mb-1280x720.png") });
+    t.diagnostic(`5 MB paste (${text.length} characters): nodes on screen after ${nodesMs} ms, draft saved after ${savedMs} ms (from the paste, 250 ms debounce included)`);
+
+    await page.goto(url + "stage.css"); // leave, then come back
+    await page.goto(url);
+    await page.waitForFunction(() => window.__schedplay?.loads >= 1 && window.__schedplayText().length > 1000, null, { timeout: 90000, polling: 50 });
+    assert.equal((await editorText(page)).length, text.length, "the paste came back whole");
+    assert.ok((await editorText(page)) === text);
+    await page.close();
+  });
+
+  test("Reset keeps the previous text one click away", async () => {
+    const page = await openAt(context, url);
+    await page.evaluate(() => window.__schedplaySetText("# mine\napiVersion: v1\nkind: Node\nmetadata: {name: mine}\n"));
+    await page.waitForFunction(() => !window.__schedplay.editPending, null, { polling: 50 });
+    await page.getByRole("button", { name: "Reset" }).click();
+    await page.waitForSelector("#share-banner:not([hidden])");
+    assert.match(await page.textContent("#share-banner"), /Reset to the default scenario\. Your previous text is kept\./);
+    assert.ok(!(await editorText(page)).startsWith("# mine"));
+    await page.getByRole("button", { name: "Restore your previous draft" }).click();
+    assert.ok((await editorText(page)).startsWith("# mine"), "the text before Reset is back");
+    await page.close();
+  });
+});
+
+describe("diagnostics", () => {
+  let browser, context;
+  before(async () => {
+    browser = await launch();
+    context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  });
+  after(async () => browser?.close());
+
+  test("a syntax error shows a gutter marker at its line, the problems list jumps there", async () => {
+    const page = await openAt(context, url);
+    const text = "apiVersion: v1\nkind: Node\nmetadata:\n  name: [a, b\nstatus: {}\n";
+    await page.evaluate((t) => window.__schedplaySetText(t), text);
+    await page.waitForFunction(() => !window.__schedplay.editPending && window.__schedplay.lastReply?.ok === false, null, { polling: 50 });
+    const d = (await probe(page)).lastReply.diagnostics[0];
+    await page.waitForSelector(".cm-gutter-lint .cm-lint-marker-error");
+    // The marker sits on the diagnostic's line: same top as that line's number.
+    const { marker, line } = await page.evaluate((ln) => {
+      const m = document.querySelector(".cm-gutter-lint .cm-lint-marker-error").getBoundingClientRect();
+      const num = [...document.querySelectorAll(".cm-lineNumbers .cm-gutterElement")].find((e) => e.textContent === String(ln)).getBoundingClientRect();
+      return { marker: m.top + m.height / 2, line: [num.top, num.bottom] };
+    }, d.line);
+    assert.ok(marker >= line[0] && marker <= line[1], `marker at y=${marker}, line ${d.line} spans ${line}`);
+    assert.match(await page.textContent("#notice-text"), new RegExp(`Line ${d.line}, column ${d.col}: `));
+    const item = page.getByRole("button", { name: new RegExp(`Line ${d.line}, column ${d.col}:`) });
+    await item.click();
+    const head = await page.evaluate(() => {
+      const st = window.__schedplayEditorView.state;
+      const at = st.doc.lineAt(st.selection.main.head);
+      return { line: at.number, col: st.selection.main.head - at.from + 1 };
+    });
+    assert.deepEqual(head, { line: d.line, col: d.col }, "the cursor went to the problem");
+    await page.screenshot({ path: join(shotsDir, "syntax-error-gutter-1280x720.png") });
+    for (const [w, h] of [[390, 844], [1920, 1080], [400, 300]]) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(shotsDir, `syntax-error-${w}x${h}.png`) });
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
+    // A warning turns the status amber and is listed too.
+    await page.evaluate((t) => window.__schedplaySetText(t), "apiVersion: v1\nkind: Node\nmetadata: {name: a}\nstatus:\n  allocatable: {cpu: \"4\", memory: 8Gi, pods: \"10\"}\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  volumes: []\n  containers: [{name: c, image: i}]\n");
+    await page.waitForFunction(() => !window.__schedplay.editPending && window.__schedplay.lastReply?.ok === true, null, { polling: 50 });
+    assert.match(await page.textContent("#status"), / · 1 warning$/);
+    assert.match(await page.textContent("#problems summary"), /^1 warning$/);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+});
+
+describe("completion and hover", () => {
+  let browser, context;
+  before(async () => {
+    browser = await launch();
+    context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  });
+  after(async () => browser?.close());
+
+  // completeAt puts text in the editor, the cursor at "|", presses
+  // Ctrl+Space and returns the labels offered.
+  async function completeAt(page, text) {
+    const pos = text.indexOf("|");
+    await page.evaluate(([t, p]) => {
+      window.__schedplaySetText(t);
+      window.__schedplayEditorView.dispatch({ selection: { anchor: p } });
+      window.__schedplayEditorView.focus();
+    }, [text.replace("|", ""), pos]);
+    await page.keyboard.press("Control+Space");
+    await page.waitForSelector(".cm-tooltip-autocomplete li", { timeout: 10000 });
+    const got = await page.$$eval(".cm-tooltip-autocomplete li .cm-completionLabel", (els) => els.map((e) => e.textContent));
+    return got;
+  }
+
+  test("Ctrl+Space offers kinds, then a Pod's fields; hover describes a field", async () => {
+    const page = await openAt(context, url);
+    await page.waitForFunction(() => window.__schedplaySchemaReady === true, null, { timeout: 30000, polling: 50 });
+    const kinds = await completeAt(page, "apiVersion: v1\nkind: |\n");
+    assert.ok(kinds.includes("Pod") && kinds.includes("Node"), kinds.join(" "));
+    await page.screenshot({ path: join(shotsDir, "complete-kind-1280x720.png") });
+    await page.keyboard.press("Escape");
+    const fields = await completeAt(page, "apiVersion: v1\nkind: Pod\nmetadata: {name: x}\nspec:\n  containers: [{name: c, image: i}]\n  |\n");
+    assert.ok(fields.includes("priorityClassName") && fields.includes("topologySpreadConstraints"), fields.join(" "));
+    await page.screenshot({ path: join(shotsDir, "complete-pod-spec-1280x720.png") });
+    await page.keyboard.press("Escape");
+
+    await page.evaluate(() => window.__schedplaySetText("apiVersion: v1\nkind: Pod\nmetadata: {name: x}\nspec:\n  priorityClassName: high\n  containers: [{name: c, image: i}]\n"));
+    const key = page.locator(".cm-line", { hasText: "priorityClassName" });
+    const box = await key.boundingBox();
+    await page.mouse.move(box.x + 40, box.y + box.height / 2);
+    await page.waitForSelector(".cm-schema-hover", { timeout: 10000 });
+    assert.match(await page.textContent(".cm-schema-hover"), /priorityClassName \(string\)\s+If specified, indicates the pod's priority/);
+    await page.screenshot({ path: join(shotsDir, "hover-1280x720.png") });
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+});

@@ -1,0 +1,65 @@
+// The editor pane's footer: whether the draft is saved (drafts-idb.ts
+// reports each save), and a message that says what to do when the browser
+// refuses to store it. It lives in its own element under the editor, so
+// the text it reports on stays in view.
+import type { SaveState } from "./drafts-idb";
+import { downloadYAML, notify } from "./share";
+
+let stateEl: HTMLElement | null = null;
+let failedShown = false;
+
+// footer returns the editor pane's footer, made on first use; other parts
+// (the problems list) put their own elements in it.
+export function footer(): HTMLElement {
+  let f = document.getElementById("editor-foot");
+  if (!f) {
+    f = document.createElement("div");
+    f.id = "editor-foot";
+    f.className = "editor-foot";
+    document.getElementById("editor-pane")?.append(f);
+  }
+  return f;
+}
+
+function stateElement(): HTMLElement {
+  if (!stateEl) {
+    stateEl = document.createElement("span");
+    stateEl.id = "draft-state";
+    stateEl.className = "draft-state";
+    stateEl.setAttribute("role", "status");
+    footer().append(stateEl);
+  }
+  return stateEl;
+}
+
+const KB = 1024;
+function size(chars: number): string {
+  return chars >= KB * KB ? `${(chars / (KB * KB)).toFixed(1)} MB` : `${Math.max(1, Math.round(chars / KB))} KB`;
+}
+
+// showSaveState renders s; getText reads the editor for the download a
+// failure offers.
+export function showSaveState(s: SaveState, getText: () => string): void {
+  const e = stateElement();
+  e.dataset.state = s.state;
+  switch (s.state) {
+    case "saving":
+      e.textContent = "Saving draft…";
+      break;
+    case "saved":
+      e.textContent = `Draft saved (${size(s.bytes)})`;
+      e.title = `Saved in this browser at ${new Date(s.at).toLocaleTimeString()}`;
+      failedShown = false;
+      break;
+    case "failed":
+    case "unavailable":
+      e.textContent = "Draft not saved";
+      e.title = s.error;
+      if (!failedShown) {
+        failedShown = true;
+        notify("error", "Your draft could not be saved.", `The text stays in the editor, but ${s.error}.`,
+          [{ label: "Download YAML", id: "draft-download", run: () => downloadYAML(getText()) }]);
+      }
+      break;
+  }
+}

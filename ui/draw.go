@@ -209,6 +209,9 @@ func (g *Game) updateWorld(wk, prev viewKey) bool {
 	if g.worldScene == nil || prev != wk || !SameGeometry(g.worldLayout, g.layout) {
 		return false
 	}
+	if g.worldScene.Search != g.scene.Search {
+		return false // the search's veils change cards all over
+	}
 	wasLive := g.worldLive
 	nowLive := g.liveChips()
 	// The chips that joined or left the live ones (a few of thousands):
@@ -385,6 +388,7 @@ func (g *Game) drawNode(dst *ebiten.Image, nb NodeBox) {
 	}
 
 	g.drawBars(dst, nb, r, x0, 11.5*z >= minTextPx)
+	g.searchVeil(dst, r, n)
 }
 
 // cardBorder is the colour and width of a card's outline in scene s.

@@ -169,6 +169,9 @@ type Scene struct {
 	Event *SceneEvent `json:"event,omitempty"`
 	// Spread is the topology spread overlay of the selected pod.
 	Spread []SpreadConstraint `json:"spread,omitempty"`
+	// Search is the node search of the selected pod's explained cycle:
+	// the canvas dims the nodes it never looked at.
+	Search *SearchView `json:"search,omitempty"`
 	// Notice is a line the canvas shows on top (for example a budget).
 	Notice string `json:"notice,omitempty"`
 	// Room is what the layout makes room for beyond the scene's own chips

@@ -47,6 +47,9 @@ type Session struct {
 	seq int
 	// selected is the pod whose topology spread the canvas overlays.
 	selected string
+	// search is the node search of the selected pod's explained cycle
+	// (the last Details asked for), which the canvas overlays.
+	search *ui.SearchView
 	// cache keeps the documents of the last load: an edit re-reads only
 	// the ones it changed.
 	cache scenario.Cache
@@ -107,6 +110,11 @@ func (s *Session) show(sc *ui.Scene) {
 		if spread, err := s.run.Spread(s.seq, s.selected); err == nil && spread != nil {
 			c := *sc
 			c.Spread = spread
+			sc = &c
+		}
+		if s.search != nil && s.search.Pod == s.selected {
+			c := *sc
+			c.Search = s.search
 			sc = &c
 		}
 	}
@@ -283,6 +291,13 @@ func (s *Session) explainPod(r *DetailsReply, key string, attempt int) {
 	}
 	if err != nil {
 		r.ExplainError = err.Error()
+	}
+	// The canvas dims the nodes this cycle's search never looked at.
+	if sv := adapt.SearchView(r.Attempt); sv != s.search {
+		s.search = sv
+		if key == s.selected {
+			s.show(s.run.SceneAt(s.seq))
+		}
 	}
 }
 

@@ -42,6 +42,14 @@ export interface Explanation {
     candidates: Record<string, { victims: string[]; pdbViolations: number }>;
     nominated: string[]; criterion?: string;
   };
+  // Several nodes shared the top total.
+  tie?: { nodes: string[]; score: number; taken: string };
+  // The partial node search (from 100 nodes) of the real cycle.
+  search?: {
+    nodes: number; percentage: number; want: number; start: string; evaluated: number; feasible: number;
+    stoppedOn?: string; notEvaluated: string[]; couldTake?: string[];
+  };
+  signature?: string;
 }
 
 // One scheduling cycle of a pod: number of of, ended by event seq, against

@@ -208,6 +208,11 @@ type SceneEvent struct {
 	Node    string   `json:"node,omitempty"`
 	Victims []string `json:"victims,omitempty"`
 	Reason  string   `json:"reason"`
+	// FocusNodes and FocusPods are what the event involves, for the
+	// camera that follows the action: its node (where a pod lands, the
+	// nominated node, a victim's node) and its pods (the pod, the victims).
+	FocusNodes []string `json:"focusNodes,omitempty"`
+	FocusPods  []string `json:"focusPods,omitempty"`
 }
 
 // StartCaption is the caption bar of the t=0 view, before any event.

@@ -44,8 +44,12 @@ const dragSlop = 4
 // and the state of a press. It applies intents and holds no picture, so it
 // is tested natively; Game embeds it.
 type view struct {
-	cam      Camera
-	autoFit  bool
+	cam     Camera
+	autoFit bool
+	// follow: each scene's camera frames what its event involves
+	// (follow.go) instead of the whole cluster; panning, zooming or
+	// fitting by hand turns it off.
+	follow   bool
 	selected Hit
 	hover    Hit
 	cursorX  float64
@@ -73,7 +77,7 @@ func (v *view) apply(in []Intent, hit func(wx, wy float64) Hit, bounds Rect) (se
 			}
 			if v.dragging && (it.X != px || it.Y != py) {
 				v.cam = v.cam.Pan(it.X-px, it.Y-py)
-				v.autoFit = false
+				v.autoFit, v.follow = false, false
 			}
 		case IntentZoomAt:
 			v.zoom(it.X, it.Y, it.Factor)
@@ -92,7 +96,7 @@ func (v *view) apply(in []Intent, hit func(wx, wy float64) Hit, bounds Rect) (se
 			}
 			v.dragging = false
 		case IntentFit:
-			v.autoFit = true
+			v.autoFit, v.follow = true, false
 			v.fit(bounds)
 		case IntentUnselect:
 			if v.selected.Kind != HitNone {
@@ -107,7 +111,7 @@ func (v *view) apply(in []Intent, hit func(wx, wy float64) Hit, bounds Rect) (se
 
 func (v *view) zoom(x, y, factor float64) {
 	v.cam = v.cam.ZoomAt(x, y, factor, MinZoom*v.scale, MaxZoom*v.scale)
-	v.autoFit = false
+	v.autoFit, v.follow = false, false
 }
 
 // fit frames bounds between the caption bar and the legend.

@@ -31,6 +31,10 @@ type Canvas interface {
 	Select(h ui.Hit)
 	// Locate is where a pod chip or node card is drawn, in CSS pixels.
 	Locate(h ui.Hit) (ui.Rect, bool)
+	// Zoom is the camera's zoom in CSS pixels per world unit.
+	Zoom() float64
+	// SetFollow turns following the action on or off.
+	SetFollow(on bool)
 	// Prepare lays out ahead a scene expected next (false: yield said stop).
 	Prepare(s *ui.Scene, yield func() bool) bool
 }
@@ -303,6 +307,20 @@ func (s *Session) explainPod(r *DetailsReply, key string, attempt int) {
 
 // Locate is where a pod or node is drawn, in CSS pixels of the frame.
 func (s *Session) Locate(h ui.Hit) (ui.Rect, bool) { return s.canvas.Locate(h) }
+
+// LabelPx is the size, in CSS pixels, at which the canvas draws the name
+// of a pod (on its chip) or a node (on its card).
+func (s *Session) LabelPx(kind ui.HitKind) float64 {
+	size := ui.PodNameSize
+	if kind == ui.HitNode {
+		size = ui.NodeNameSize
+	}
+	return size * s.canvas.Zoom()
+}
+
+// SetFollow turns following the action on (each event's camera frames
+// what it involves) or off (the whole cluster).
+func (s *Session) SetFollow(on bool) { s.canvas.SetFollow(on) }
 
 // SetTheme switches the canvas's palette ("light" or "dark").
 func (s *Session) SetTheme(name string) { s.canvas.SetTheme(ui.ThemeByName(name)) }

@@ -20,6 +20,7 @@ type recorder struct {
 	theme    string
 	selected ui.Hit
 	prepared int
+	follow   bool
 }
 
 func (c *recorder) SetScene(s *ui.Scene, gen int) { c.scene, c.gen = s, gen; c.scenes++ }
@@ -33,6 +34,8 @@ func (c *recorder) Locate(h ui.Hit) (ui.Rect, bool) {
 	return ui.Rect{}, false
 }
 func (c *recorder) Prepare(s *ui.Scene, yield func() bool) bool { c.prepared++; return true }
+func (c *recorder) Zoom() float64                               { return 1 }
+func (c *recorder) SetFollow(on bool)                           { c.follow = on }
 
 func example(t *testing.T, name string) string {
 	t.Helper()

@@ -47,8 +47,9 @@ type view struct {
 	cam     Camera
 	autoFit bool
 	// follow: each scene's camera frames what its event involves
-	// (follow.go) instead of the whole cluster; panning, zooming or
-	// fitting by hand turns it off.
+	// (follow.go) instead of the whole cluster. Only the host turns it
+	// on or off (its toggle shows the state); a pan or zoom by hand lasts
+	// until the next event.
 	follow   bool
 	selected Hit
 	hover    Hit
@@ -77,7 +78,7 @@ func (v *view) apply(in []Intent, hit func(wx, wy float64) Hit, bounds Rect) (se
 			}
 			if v.dragging && (it.X != px || it.Y != py) {
 				v.cam = v.cam.Pan(it.X-px, it.Y-py)
-				v.autoFit, v.follow = false, false
+				v.autoFit = false
 			}
 		case IntentZoomAt:
 			v.zoom(it.X, it.Y, it.Factor)
@@ -96,7 +97,7 @@ func (v *view) apply(in []Intent, hit func(wx, wy float64) Hit, bounds Rect) (se
 			}
 			v.dragging = false
 		case IntentFit:
-			v.autoFit, v.follow = true, false
+			v.autoFit = true
 			v.fit(bounds)
 		case IntentUnselect:
 			if v.selected.Kind != HitNone {
@@ -111,7 +112,7 @@ func (v *view) apply(in []Intent, hit func(wx, wy float64) Hit, bounds Rect) (se
 
 func (v *view) zoom(x, y, factor float64) {
 	v.cam = v.cam.ZoomAt(x, y, factor, MinZoom*v.scale, MaxZoom*v.scale)
-	v.autoFit, v.follow = false, false
+	v.autoFit = false
 }
 
 // fit frames bounds between the caption bar and the legend.

@@ -3,8 +3,10 @@
 # v1.36, run in-process by conformance/cmd/compare) on examples/*.yaml plus generated
 # scenarios, and print agreement figures per area.
 #
-#   scripts/conformance.sh quick            # make test: examples + 25 generated, seed 1
-#   scripts/conformance.sh full             # make conformance: examples + 3 seeds x 150
+#   scripts/conformance.sh quick            # make test: examples + 25 generated, seed 1,
+#                                           # + scripts/scalegen's quick set (100-150 nodes)
+#   scripts/conformance.sh full             # make conformance: examples + 3 seeds x 150,
+#                                           # + scripts/scalegen's full set (100-1,000 nodes)
 #   scripts/conformance.sh [N] [flags...]   # examples + N generated (seed CONFORMANCE_SEED)
 #
 # Environment: CONFORMANCE_SEED (default 1; N mode), CONFORMANCE_SEEDS (full mode, default
@@ -26,6 +28,13 @@ if [[ -z "${OURS:-}" ]]; then
   (cd "$ROOT" && go build -o "$BIN/schedplay" ./cmd/schedplay)
   OURS="$BIN/schedplay"
 fi
+# The large clusters run with parallelism 1 (scripts/scalegen), compared pod for pod.
+SCALE="$(mktemp -d)"
+trap 'rm -rf "$SCALE"' EXIT
+scale() { # scale SET: write that set's scenarios and list them
+  (cd "$ROOT" && go run ./scripts/scalegen -set "$1" -out "$SCALE/$1")
+  ls "$SCALE/$1"/*.yaml
+}
 echo "conformance: built in $(( $(date +%s) - start ))s"
 
 run() { # run SEED N [flags...]
@@ -37,7 +46,8 @@ run() { # run SEED N [flags...]
 
 case "$MODE" in
   quick)
-    run 1 25 "$@"
+    mapfile -t files < <(scale quick)
+    run 1 25 "$@" "${files[@]}"
     ;;
   full)
     status=0
@@ -45,7 +55,9 @@ case "$MODE" in
     for seed in ${CONFORMANCE_SEEDS:-1 2 3}; do
       echo "=== seed $seed ==="
       if [[ $first == 1 ]]; then
-        run "$seed" "${CONFORMANCE_N:-150}" "$@" || status=1
+        # The examples and the large clusters are compared once, with the first seed.
+        mapfile -t files < <(scale full)
+        run "$seed" "${CONFORMANCE_N:-150}" "$@" "${files[@]}" || status=1
         first=0
       else
         # The examples are compared once, with the first seed.

@@ -209,6 +209,9 @@ func (g *Game) updateWorld(wk, prev viewKey) bool {
 	if g.worldScene == nil || prev != wk || !SameGeometry(g.worldLayout, g.layout) {
 		return false
 	}
+	if g.worldScene.Search != g.scene.Search {
+		return false // the search's veils change cards all over
+	}
 	wasLive := g.worldLive
 	nowLive := g.liveChips()
 	// The chips that joined or left the live ones (a few of thousands):
@@ -356,7 +359,7 @@ func (g *Game) drawNode(dst *ebiten.Image, nb NodeBox) {
 	x0 := r.X + CardPad*z
 	inner := (CardW - 2*CardPad) * z
 	y := r.Y + CardPad*z + CardHeaderH*z/2
-	g.text(dst, g.fonts.fit(n.Name, true, 15*z, inner), true, 15*z, x0, y, t.Text, text.AlignStart)
+	g.text(dst, g.fonts.fit(n.Name, true, NodeNameSize*z, inner), true, NodeNameSize*z, x0, y, t.Text, text.AlignStart)
 
 	if nb.TaintLine() {
 		y = r.Y + (CardPad+CardHeaderH+CardTaintH/2)*z
@@ -385,6 +388,7 @@ func (g *Game) drawNode(dst *ebiten.Image, nb NodeBox) {
 	}
 
 	g.drawBars(dst, nb, r, x0, 11.5*z >= minTextPx)
+	g.searchVeil(dst, r, n)
 }
 
 // cardBorder is the colour and width of a card's outline in scene s.
@@ -498,8 +502,8 @@ func (g *Game) drawChip(dst *ebiten.Image, i int, z float64) {
 		}
 		g.text(dst, side, false, 10.5*z, r.X+r.W-5*z, lineY, withAlpha(clr, a), text.AlignEnd)
 	}
-	name := g.fonts.fit(c.Pod.Name, false, 12*z, r.W-12*z-sideW)
-	g.text(dst, name, false, 12*z, r.X+6*z, lineY, withAlpha(fg, a), text.AlignStart)
+	name := g.fonts.fit(c.Pod.Name, false, PodNameSize*z, r.W-12*z-sideW)
+	g.text(dst, name, false, PodNameSize*z, r.X+6*z, lineY, withAlpha(fg, a), text.AlignStart)
 	if c.Pending && c.Pod.Reason != "" && r.H > (ChipH+4)*z {
 		reason := g.fonts.fit(c.Pod.Reason, false, 10*z, r.W-12*z)
 		g.text(dst, reason, false, 10*z, r.X+6*z, r.Y+(ChipH+ReasonH/2-4)*z, withAlpha(t.Muted, a), text.AlignStart)

@@ -34,6 +34,7 @@ type Game struct {
 	nextGen     int
 	nextTheme   *Theme
 	nextSelect  *Hit
+	nextFollow  *bool
 	nextNow     float64
 	failureText string
 
@@ -165,6 +166,38 @@ func (g *Game) SetTheme(t Theme) {
 	g.nextTheme = &t
 }
 
+// Zoom is the camera's zoom in CSS pixels per world unit (the host
+// calls it between frames, as Locate).
+func (g *Game) Zoom() float64 {
+	if g.scale <= 0 {
+		return g.cam.Zoom
+	}
+	return g.cam.Zoom / g.scale
+}
+
+// SetFollow turns following the action on or off: on, each scene's camera
+// frames what its event involves (FollowCamera); off, the whole cluster.
+func (g *Game) SetFollow(on bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.nextFollow = &on
+}
+
+// followEvent frames the scene's event when following the action, and
+// reports whether it did (false: following is off or the event involves
+// nothing drawn, such as the t=0 view).
+func (g *Game) followEvent() bool {
+	if !g.follow || g.w == 0 || g.h == 0 || g.scene == nil {
+		return false
+	}
+	nodes, pods := FollowRects(g.layout, g.scene.Event)
+	c, ok := FollowCamera(nodes, pods, float64(g.w), float64(g.h), g.scale)
+	if ok {
+		g.cam = c
+	}
+	return ok
+}
+
 // Select selects a pod or node from outside (for example the details panel).
 func (g *Game) Select(h Hit) {
 	g.mu.Lock()
@@ -219,7 +252,7 @@ func (g *Game) apply(s *Scene, gen int) {
 		g.layout = Arrange(s, aspect)
 	}
 	g.motion.Retarget(g.layout)
-	if g.autoFit {
+	if !g.followEvent() && g.autoFit {
 		g.fit()
 	}
 	if !g.exists(g.selected) {
@@ -271,10 +304,17 @@ func (g *Game) recovered(where string) {
 func (g *Game) Update() error {
 	defer g.recovered("Update")
 	g.mu.Lock()
-	next, gen, theme, sel := g.nextScene, g.nextGen, g.nextTheme, g.nextSelect
+	next, gen, theme, sel, follow := g.nextScene, g.nextGen, g.nextTheme, g.nextSelect, g.nextFollow
 	g.now = g.nextNow
-	g.nextScene, g.nextTheme, g.nextSelect = nil, nil, nil
+	g.nextScene, g.nextTheme, g.nextSelect, g.nextFollow = nil, nil, nil, nil
 	g.mu.Unlock()
+	if follow != nil {
+		g.follow = *follow
+		if !g.followEvent() && !g.follow {
+			g.autoFit = true // the whole cluster, one click away
+			g.fit()
+		}
+	}
 	if theme != nil {
 		g.theme = *theme
 	}
@@ -362,7 +402,7 @@ func (g *Game) Layout(outsideW, outsideH int) (int, int) {
 			g.layout = Arrange(g.scene, g.aspect())
 			g.motion.Retarget(g.layout)
 		}
-		if g.autoFit && g.layout != nil {
+		if g.layout != nil && !g.followEvent() && g.autoFit {
 			g.fit()
 		}
 	}

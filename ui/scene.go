@@ -173,6 +173,9 @@ type Scene struct {
 	Event *SceneEvent `json:"event,omitempty"`
 	// Spread is the topology spread overlay of the selected pod.
 	Spread []SpreadConstraint `json:"spread,omitempty"`
+	// Search is the node search of the selected pod's explained cycle:
+	// the canvas dims the nodes it never looked at.
+	Search *SearchView `json:"search,omitempty"`
 	// Notice is a line the canvas shows on top (for example a budget).
 	Notice string `json:"notice,omitempty"`
 	// Room is what the layout makes room for beyond the scene's own chips
@@ -209,6 +212,11 @@ type SceneEvent struct {
 	Node    string   `json:"node,omitempty"`
 	Victims []string `json:"victims,omitempty"`
 	Reason  string   `json:"reason"`
+	// FocusNodes and FocusPods are what the event involves, for the
+	// camera that follows the action: its node (where a pod lands, the
+	// nominated node, a victim's node) and its pods (the pod, the victims).
+	FocusNodes []string `json:"focusNodes,omitempty"`
+	FocusPods  []string `json:"focusPods,omitempty"`
 }
 
 // StartCaption is the caption bar of the t=0 view, before any event.

@@ -44,8 +44,13 @@ const dragSlop = 4
 // and the state of a press. It applies intents and holds no picture, so it
 // is tested natively; Game embeds it.
 type view struct {
-	cam      Camera
-	autoFit  bool
+	cam     Camera
+	autoFit bool
+	// follow: each scene's camera frames what its event involves
+	// (follow.go) instead of the whole cluster. Only the host turns it
+	// on or off (its toggle shows the state); a pan or zoom by hand lasts
+	// until the next event.
+	follow   bool
 	selected Hit
 	hover    Hit
 	cursorX  float64

@@ -120,6 +120,14 @@ func writeExplainReport(w io.Writer, s *scenario.Scenario, ex *scheduler.Explana
 		}
 		fmt.Fprintf(w, " and never looks at %d: %s%s.\n", len(s.NotEvaluated), strings.Join(shown, ", "), more)
 		fmt.Fprintln(w, "  The start moves on every cycle, so which nodes are scored depends on the cycles before.")
+		if len(s.CouldTake) > 0 {
+			shown, more := s.CouldTake, ""
+			if len(shown) > 10 {
+				shown, more = shown[:10], fmt.Sprintf(" and %d more", len(s.CouldTake)-10)
+			}
+			fmt.Fprintf(w, "  With several workers (kube-scheduler's default parallelism) which %d nodes it finds depends on timing;\n", s.Want)
+			fmt.Fprintf(w, "  it could take any of %d: %s%s.\n", len(s.CouldTake), strings.Join(shown, ", "), more)
+		}
 		for _, n := range ex.Selected {
 			if slices.Contains(s.NotEvaluated, n) {
 				fmt.Fprintf(w, "  %s is one of the nodes this search would not look at: the real cycle picks among the ones it evaluates.\n", n)

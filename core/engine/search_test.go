@@ -109,8 +109,13 @@ func TestExplainSearch(t *testing.T) {
 			if len(got.NotEvaluated) != tt.notEvaluated || got.NotEvaluated[0] != tt.firstNotEvaluated {
 				t.Errorf("not evaluated: %d starting %s, want %d starting %s", len(got.NotEvaluated), got.NotEvaluated[0], tt.notEvaluated, tt.firstNotEvaluated)
 			}
+			// Every feasible node is empty and scores the same: any of
+			// them could be the best of the ones a parallel search finds.
+			if len(got.CouldTake) != tt.nodes-10 {
+				t.Errorf("could take %d nodes, want every feasible one (%d)", len(got.CouldTake), tt.nodes-10)
+			}
 			g := *got
-			g.NotEvaluated = nil
+			g.NotEvaluated, g.CouldTake = nil, nil
 			if diff := cmp.Diff(tt.want, &g); diff != "" {
 				t.Errorf("Search (-want +got):\n%s", diff)
 			}

@@ -63,6 +63,15 @@ type SearchExplanation struct {
 	// NotEvaluated are the nodes the search never reached, in the order
 	// it would have.
 	NotEvaluated []string `json:"notEvaluated"`
+	// CouldTake, set when more nodes are feasible than Want, are the
+	// feasible nodes a cycle with several workers (upstream's default
+	// parallelism) could choose: its workers find Want feasible nodes in
+	// an order that depends on timing, and a node wins when none of the
+	// ones found scores higher, which is possible for a node that fewer
+	// than feasible-Want+1 feasible nodes outscore. One worker always
+	// finds the same ones (the engine's choice); this is the upper bound
+	// over every order, sorted by name.
+	CouldTake []string `json:"couldTake,omitempty"`
 }
 
 // Search is where a cycle's node search starts (upstream's
@@ -113,6 +122,32 @@ func explainSearch(fwk *runtime.Framework, search Search, nodes []*framework.Nod
 		return nil
 	}
 	return ex
+}
+
+// couldTake is SearchExplanation.CouldTake over the scored feasible
+// nodes: a node whose total fewer than len(list)-want+1 nodes exceed can
+// be the best of some want of them. Nil when every feasible node is found
+// anyway (then only a tie leaves a choice).
+func couldTake(list []runtime.NodePluginScores, want int) []string {
+	if len(list) <= want {
+		return nil
+	}
+	totals := make([]int64, len(list))
+	for i, nps := range list {
+		totals[i] = nps.TotalScore
+	}
+	sort.Slice(totals, func(i, j int) bool { return totals[i] > totals[j] })
+	// The lowest total that can win: the one at rank len(list)-want, as
+	// the nodes strictly above it number at most that many.
+	floor := totals[len(list)-want]
+	var out []string
+	for _, nps := range list {
+		if nps.TotalScore >= floor {
+			out = append(out, nps.Name)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // NodeResult is one node's verdict.
@@ -247,6 +282,9 @@ func Explain(fwk *runtime.Framework, pod *api.Pod, snapshot *framework.Snapshot,
 			}
 		}
 		sort.Strings(ex.Selected)
+		if ex.Search != nil {
+			ex.Search.CouldTake = couldTake(list, int(ex.Search.Want))
+		}
 		if len(ex.Selected) > 1 {
 			ex.Tie = &Tie{Nodes: ex.Selected, Score: top, Taken: SelectHost(list)}
 		}

@@ -323,6 +323,7 @@ func (r *Run) sceneAt(seq int, buf *sceneBuf, yield func() bool) *ui.Scene {
 	if seq >= 0 {
 		e := tr[seq]
 		out.Event = &ui.SceneEvent{Seq: e.Seq, T: seconds(e.T), Kind: e.Kind, Pod: e.Pod, Node: e.Node, Victims: e.Victims, Reason: e.Reason}
+		out.Event.FocusNodes, out.Event.FocusPods = focus(&e)
 	}
 	r.last = out
 	return out

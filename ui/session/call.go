@@ -87,7 +87,15 @@ var methods = map[string]method{
 			return nil, fmt.Errorf("unknown kind %q", a[0])
 		}
 		r, found := s.Locate(ui.Hit{Kind: k, Key: a[1]})
-		return map[string]any{"ok": found, "x": r.X, "y": r.Y, "w": r.W, "h": r.H}, nil
+		return map[string]any{"ok": found, "x": r.X, "y": r.Y, "w": r.W, "h": r.H, "labelPx": s.LabelPx(k)}, nil
+	}},
+	"setFollow": {"on", 1, 1, func(s *Session, a []string) (any, error) {
+		on, err := strconv.ParseBool(a[0])
+		if err != nil {
+			return nil, fmt.Errorf("parsing on: %w", err)
+		}
+		s.SetFollow(on)
+		return map[string]any{"ok": true}, nil
 	}},
 	"prepare": {"", 0, 0, func(s *Session, _ []string) (any, error) {
 		s.Prepare()

@@ -31,6 +31,10 @@ type Canvas interface {
 	Select(h ui.Hit)
 	// Locate is where a pod chip or node card is drawn, in CSS pixels.
 	Locate(h ui.Hit) (ui.Rect, bool)
+	// Zoom is the camera's zoom in CSS pixels per world unit.
+	Zoom() float64
+	// SetFollow turns following the action on or off.
+	SetFollow(on bool)
 	// Prepare lays out ahead a scene expected next (false: yield said stop).
 	Prepare(s *ui.Scene, yield func() bool) bool
 }
@@ -47,6 +51,9 @@ type Session struct {
 	seq int
 	// selected is the pod whose topology spread the canvas overlays.
 	selected string
+	// search is the node search of the selected pod's explained cycle
+	// (the last Details asked for), which the canvas overlays.
+	search *ui.SearchView
 	// cache keeps the documents of the last load: an edit re-reads only
 	// the ones it changed.
 	cache scenario.Cache
@@ -107,6 +114,11 @@ func (s *Session) show(sc *ui.Scene) {
 		if spread, err := s.run.Spread(s.seq, s.selected); err == nil && spread != nil {
 			c := *sc
 			c.Spread = spread
+			sc = &c
+		}
+		if s.search != nil && s.search.Pod == s.selected {
+			c := *sc
+			c.Search = s.search
 			sc = &c
 		}
 	}
@@ -288,10 +300,31 @@ func (s *Session) explainPod(r *DetailsReply, key string, attempt int) {
 	if err != nil {
 		r.ExplainError = err.Error()
 	}
+	// The canvas dims the nodes this cycle's search never looked at.
+	if sv := adapt.SearchView(r.Attempt); sv != s.search {
+		s.search = sv
+		if key == s.selected {
+			s.show(s.run.SceneAt(s.seq))
+		}
+	}
 }
 
 // Locate is where a pod or node is drawn, in CSS pixels of the frame.
 func (s *Session) Locate(h ui.Hit) (ui.Rect, bool) { return s.canvas.Locate(h) }
+
+// LabelPx is the size, in CSS pixels, at which the canvas draws the name
+// of a pod (on its chip) or a node (on its card).
+func (s *Session) LabelPx(kind ui.HitKind) float64 {
+	size := ui.PodNameSize
+	if kind == ui.HitNode {
+		size = ui.NodeNameSize
+	}
+	return size * s.canvas.Zoom()
+}
+
+// SetFollow turns following the action on (each event's camera frames
+// what it involves) or off (the whole cluster).
+func (s *Session) SetFollow(on bool) { s.canvas.SetFollow(on) }
 
 // SetTheme switches the canvas's palette ("light" or "dark").
 func (s *Session) SetTheme(name string) { s.canvas.SetTheme(ui.ThemeByName(name)) }

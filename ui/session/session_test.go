@@ -20,6 +20,7 @@ type recorder struct {
 	theme    string
 	selected ui.Hit
 	prepared int
+	follow   bool
 }
 
 func (c *recorder) SetScene(s *ui.Scene, gen int) { c.scene, c.gen = s, gen; c.scenes++ }
@@ -33,6 +34,8 @@ func (c *recorder) Locate(h ui.Hit) (ui.Rect, bool) {
 	return ui.Rect{}, false
 }
 func (c *recorder) Prepare(s *ui.Scene, yield func() bool) bool { c.prepared++; return true }
+func (c *recorder) Zoom() float64                               { return 1 }
+func (c *recorder) SetFollow(on bool)                           { c.follow = on }
 
 func example(t *testing.T, name string) string {
 	t.Helper()
@@ -274,5 +277,44 @@ func TestSessionBudget(t *testing.T) {
 	}
 	if sim := s.Simulate(time.Second); !sim.Done || sim.Events != 0 {
 		t.Errorf("simulate = %+v, want done without events", sim)
+	}
+}
+
+// Selecting a pod whose cycle searched part of the cluster dims, on the
+// canvas, the nodes that search never looked at (the engine's explain).
+func TestSessionSearchOverlay(t *testing.T) {
+	c := &recorder{}
+	s := New(c, adapt.DefaultBudget)
+	if r := s.Load("p.yaml", example(t, "partial-node-search.yaml")); !r.OK {
+		t.Fatalf("load: %+v", r)
+	}
+	if sim := s.Simulate(time.Minute); !sim.Done {
+		t.Fatalf("simulate = %+v", sim)
+	}
+	s.Seek(len(s.run.Trace())-1, 0)
+	for _, tc := range []struct {
+		pod, start, stop string
+		dimmed           int
+		dim, lit         string
+	}{
+		{"default/web-1", "node-000", "node-100", 19, "node-110", "node-050"},
+		{"default/web-2", "node-100", "node-080", 19, "node-090", "node-110"},
+	} {
+		s.Select(ui.Hit{Kind: ui.HitPod, Key: tc.pod})
+		if _, err := s.Details(ui.HitPod, tc.pod, 0); err != nil {
+			t.Fatal(err)
+		}
+		sv := c.scene.Search
+		if sv == nil {
+			t.Fatalf("%s: no search on the canvas", tc.pod)
+		}
+		if sv.Pod != tc.pod || sv.Start != tc.start || sv.StoppedOn != tc.stop || len(sv.NotEvaluated) != tc.dimmed ||
+			!sv.NotEvaluated[tc.dim] || sv.NotEvaluated[tc.lit] {
+			t.Errorf("%s: search %+v, want from %s to %s, %d dimmed with %s, not %s", tc.pod, sv, tc.start, tc.stop, tc.dimmed, tc.dim, tc.lit)
+		}
+	}
+	s.Select(ui.Hit{})
+	if c.scene.Search != nil {
+		t.Error("the search stays on the canvas after the pod is deselected")
 	}
 }

@@ -43,6 +43,14 @@ export interface Explanation {
     candidates: Record<string, { victims: string[]; pdbViolations: number }>;
     nominated: string[]; criterion?: string;
   };
+  // Several nodes shared the top total.
+  tie?: { nodes: string[]; score: number; taken: string };
+  // The partial node search (from 100 nodes) of the real cycle.
+  search?: {
+    nodes: number; percentage: number; want: number; start: string; evaluated: number; feasible: number;
+    stoppedOn?: string; notEvaluated: string[]; couldTake?: string[];
+  };
+  signature?: string;
 }
 
 // One scheduling cycle of a pod: number of of, ended by event seq, against
@@ -102,7 +110,10 @@ export interface Bridge {
   select(kind: "" | "pod" | "node", key: string): string;
   // DetailsReply; for a pod, attempt (1-based, "0" or absent: the last) picks the cycle to explain
   details(kind: "pod" | "node", key: string, attempt?: string): string;
-  locate(kind: "pod" | "node", key: string): string; // {ok, x, y, w, h} in CSS px of the frame
+  // {ok, x, y, w, h, labelPx}: where it is drawn and the size of its name, in CSS px of the frame
+  locate(kind: "pod" | "node", key: string): string;
+  // "true": each event's camera frames what it involves; "false": the whole cluster
+  setFollow(on: string): string;
   collect(): string; // {ok, collected}: collect garbage now if much waits (as playback starts)
   prefetch(seq: string, ms: string): string; // {ok, done}: build the scene after event seq ahead of its seek, for up to ms; call again until done
   // prepare does ahead the copying the next load of similar text needs (call it when idle).

@@ -1,6 +1,7 @@
 // The details panel's content for a pod or a node. Scenario text is
 // untrusted: everything reaches the DOM through textContent (el) only.
 import type { Attempt, DetailsReply, Node, Pod, PodStorage, SpreadConstraint, TraceEvent } from "./bridge";
+import { searchLines } from "./search-text";
 import { fmtTime } from "./timeline";
 
 export function el(tag: string, cls?: string, text?: string): HTMLElement {
@@ -108,6 +109,11 @@ function attempt(a: Attempt, h: Hooks): HTMLElement[] {
   }
   if (ex.message) {
     out.push(el("div", "muted", "FailedScheduling"), el("div", "message", ex.message));
+  }
+  const search = searchLines(ex);
+  if (search.length) {
+    out.push(el("h3", undefined, ex.search ? "Node search" : "Tie"));
+    for (const line of search) out.push(el("p", "search", line));
   }
   const table = el("table", "explain");
   const head = el("tr");

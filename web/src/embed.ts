@@ -119,6 +119,17 @@ function applyTheme(): void {
 darkQuery.addEventListener("change", applyTheme);
 applyTheme();
 
+// ---- follow the action: in a small frame the camera frames what each event
+// involves (on by default); one click shows the whole cluster ----
+
+const followBtn = $("c-follow");
+let follow = true;
+followBtn.addEventListener("click", () => {
+  follow = !follow;
+  followBtn.setAttribute("aria-pressed", String(follow));
+  api?.setFollow(String(follow));
+});
+
 // ---- the stage ----
 
 function loadText(t: string): LoadReply | null {
@@ -249,6 +260,7 @@ function attach(b: Bridge): void {
   api = b;
   api.setListener(onEvent);
   applyTheme();
+  api.setFollow(String(follow));
   player.api = b;
   player.run();
   loadText(text);

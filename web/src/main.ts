@@ -294,6 +294,7 @@ function attach(b: Bridge): void {
   player.run();
   api.setListener(onEvent);
   applyTheme(currentTheme());
+  if (follow) api.setFollow("true");
   statusEl.textContent = "Ready";
   probe.startup.attach = performance.now();
   reload(editor.text());
@@ -476,6 +477,15 @@ function setLog(show: boolean): void {
   $("tl-log").setAttribute("aria-pressed", String(show));
 }
 $("tl-log").addEventListener("click", () => setLog(logEl.hidden));
+// Follow the action: the canvas frames what each event involves (its
+// node, pod and victims, from the engine's event); off, the whole cluster.
+let follow = false;
+function setFollow(on: boolean): void {
+  follow = on;
+  $("tl-follow").setAttribute("aria-pressed", String(on));
+  api?.setFollow(String(on));
+}
+$("tl-follow").addEventListener("click", () => setFollow(!follow));
 
 // ---- lesson captions (captions.ts) ----
 

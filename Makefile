@@ -66,5 +66,12 @@ test-e2e:
 bench:
 	$(GO) test -run XXX -bench . -benchmem ./core/...
 
+# bench-wasm: the engine's 5,000-node / 10,000-pod simulations natively and
+# as WebAssembly under Node, alternating, with the wasm/native ratio.
+# BENCH (a -bench regexp) and COUNT (runs of each) narrow or widen it.
+.PHONY: bench-wasm
+bench-wasm:
+	GO=$(GO) ./scripts/bench-wasm.sh '$(BENCH)' $(or $(COUNT),3)
+
 clean:
 	rm -rf $(BIN) dist

@@ -66,5 +66,19 @@ test-e2e:
 bench:
 	$(GO) test -run XXX -bench . -benchmem ./core/...
 
+# bench-wasm: the engine's 5,000-node / 10,000-pod simulations natively and
+# as WebAssembly under Node, alternating, with the wasm/native ratio.
+# BENCH (a -bench regexp) and COUNT (runs of each) narrow or widen it.
+.PHONY: bench-wasm hostile
+bench-wasm:
+	GO=$(GO) ./scripts/bench-wasm.sh '$(BENCH)' $(or $(COUNT),3)
+
 clean:
 	rm -rf $(BIN) dist
+
+# hostile: every input of ../shared/hostile-inputs (beside the repository;
+# skipped when absent) through the CLI and, as WebAssembly under Node,
+# through the page's engine path, with time and peak memory; fails on a
+# panic, an out-of-memory or a timeout (TIMEOUT seconds, default 60).
+hostile:
+	GO=$(GO) ./scripts/hostile.sh

@@ -79,11 +79,11 @@ func TestHostileInputsRefused(t *testing.T) {
 		{"nodes over a budget of 2", hostileNode + "---\n" + strings.Replace(hostileNode, "n1", "n2", 1) + hostileTimeline("  - {at: 1, addNode: {apiVersion: v1, kind: Node, metadata: {name: n3}}}\n"), &small, "15:22", "more than 2 nodes"},
 		{"negative ReplicaSet replicas", hostileNode + hostileWorkload("ReplicaSet", "-1"), nil, "10:13", "must be greater than or equal to 0"},
 		{"negative Deployment replicas", hostileNode + hostileWorkload("Deployment", "-5"), nil, "10:13", "must be greater than or equal to 0"},
-		{"timeline at 1e10 s", hostileNode + hostileTimeline("  - {at: 1e10, cordon: n1}\n"), nil, "10:10", "invalid time"},
+		{"timeline at 1e10 s", hostileNode + hostileTimeline("  - {at: 1e10, cordon: n1}\n"), nil, "10:10", "invalid time 1e10 seconds: a time is a finite number of seconds up to about 292 years"},
 		{"timeline at .inf", hostileNode + hostileTimeline("  - {at: .inf, cordon: n1}\n"), nil, "10:10", "invalid time"},
 		{"timeline at Inf", hostileNode + hostileTimeline("  - {at: Inf, cordon: n1}\n"), nil, "10:10", "invalid time"},
 		{"timeline at NaN", hostileNode + hostileTimeline("  - {at: NaN, cordon: n1}\n"), nil, "10:10", "invalid time"},
-		{"timeline at 1e300", hostileNode + hostileTimeline("  - {at: 1e300, cordon: n1}\n"), nil, "10:10", "invalid time"},
+		{"timeline at 1e300", hostileNode + hostileTimeline("  - {at: 1e300, cordon: n1}\n"), nil, "10:10", "invalid time 1e300 seconds"},
 		{"timeline at 1e400", hostileNode + hostileTimeline("  - {at: 1e400, cordon: n1}\n"), nil, "10:10", "invalid time"},
 		{"preStop seconds NaN", hostileNode + "---\napiVersion: v1\nkind: Pod\nmetadata: {name: p, annotations: {schedplay.dev/prestop-seconds: NaN}}\nspec: {containers: [{name: c, image: pause}]}\n", nil, "8:66", "not a finite number of seconds"},
 		{"shutdown seconds Inf", hostileNode + "---\napiVersion: v1\nkind: Pod\nmetadata: {name: p, annotations: {schedplay.dev/shutdown-seconds: \"+Inf\"}}\nspec: {containers: [{name: c, image: pause}]}\n", nil, "8:67", "not a finite number of seconds"},
@@ -175,10 +175,28 @@ func TestHostileRunsEndCorrectly(t *testing.T) {
 			"  - {at: 40s, create: {apiVersion: v1, kind: Pod, metadata: {name: late}, spec: {containers: [{name: c, image: pause}]}}}\n",
 			"  - {at: 60s, addNode: {apiVersion: v1, kind: Node, metadata: {name: b}, status: {allocatable: {cpu: \"4\", memory: 4Gi, pods: \"10\"}}}}\n"),
 			func(t *testing.T, sim *Simulation) {
+				// Upstream's error backoff (1 s doubling to 10 s, flushed on
+				// the 1 s window after it ends): failures at 40, 42, 45, 50
+				// and 59 s; the one at 59 backs off to 69, flushed at 70,
+				// after b came at 60.
 				wantPhase(t, sim, "default/late", PhaseRunning, "b")
+				wantScheduledAt(t, sim, "default/late", 70*time.Second)
+			}},
+		{"the last node removed, a node added a century later", strings.Replace(hostileNode, "n1", "a", 1) + hostileTimeline(
+			"  - {at: 30s, removeNode: a}\n",
+			"  - {at: 40s, create: {apiVersion: v1, kind: Pod, metadata: {name: late}, spec: {containers: [{name: c, image: pause}]}}}\n",
+			"  - {at: 3153600000s, addNode: {apiVersion: v1, kind: Node, metadata: {name: b}, status: {allocatable: {cpu: \"4\", memory: 4Gi, pods: \"10\"}}}}\n"),
+			func(t *testing.T, sim *Simulation) {
+				// At the 10 s maximum the retries come every 11 s: the pod
+				// is back within 11 s of b, and the retries in between
+				// cost no events.
+				wantPhase(t, sim, "default/late", PhaseRunning, "b")
+				if n := len(sim.Trace()); n > 12 {
+					t.Errorf("%d events, want the few of a pod waiting for a node", n)
+				}
 				for _, e := range sim.Trace() {
-					if e.Kind == EvScheduled && time.Duration(e.T) != 60*time.Second {
-						t.Errorf("late scheduled at %v, want 60s (when b is added)", time.Duration(e.T))
+					if at := time.Duration(e.T); e.Kind == EvScheduled && (at <= 3153600000*time.Second || at > 3153600011*time.Second) {
+						t.Errorf("late scheduled at %v, want within 11 s after b is added", at)
 					}
 				}
 			}},
@@ -321,4 +339,18 @@ func FuzzLoadSimulate(f *testing.F) {
 			}
 		}
 	})
+}
+
+// wantScheduledAt checks that pod was scheduled, once, at simulated time at.
+func wantScheduledAt(t *testing.T, sim *Simulation, pod string, at time.Duration) {
+	t.Helper()
+	var times []time.Duration
+	for _, e := range sim.Trace() {
+		if e.Kind == EvScheduled && e.Pod == pod {
+			times = append(times, time.Duration(e.T))
+		}
+	}
+	if len(times) != 1 || times[0] != at {
+		t.Errorf("%s scheduled at %v, want once at %v", pod, times, at)
+	}
 }

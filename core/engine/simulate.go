@@ -146,7 +146,10 @@ type Simulation struct {
 	// errorMark is s.changes when pods backing off after an error last
 	// went back to activeQ (retryAfterError).
 	errorMark int
-	finished  bool
+	// errorChange is s.changes when each pod last failed with an error:
+	// while it is current, a retry would fail the same way.
+	errorChange map[string]int
+	finished    bool
 	// beforeCycle, when set, sees each pod just before its cycle runs; true
 	// stops the run there (ExplainAt uses it to look at a past cycle).
 	beforeCycle func(p *api.Pod, r *profileRunner) bool
@@ -171,19 +174,20 @@ func NewSimulation(sc *scenario.Scenario, opts Options) (*Simulation, error) {
 		opts.MaxEvents = DefaultMaxEvents
 	}
 	s := &Simulation{
-		sc:        sc,
-		opts:      opts,
-		now:       sc.T0,
-		pods:      map[string]*simPod{},
-		nominated: Nominations{},
-		profiles:  map[string]*profileRunner{},
-		rng:       rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x9e3779b97f4a7c15)),
-		pdbScale:  disruption.WithReplicationControllers(disruption.WorkloadScales(sc.ReplicaSets, sc.StatefulSets, sc.Deployments), sc.ReplicationControllers),
-		nodes:     append([]*api.Node(nil), sc.Nodes...),
-		pdbs:      append([]*api.PodDisruptionBudget(nil), sc.PDBs...),
-		pressure:  map[string]*pressureState{},
-		flushMark: -1,
-		errorMark: -1,
+		sc:          sc,
+		opts:        opts,
+		now:         sc.T0,
+		pods:        map[string]*simPod{},
+		nominated:   Nominations{},
+		profiles:    map[string]*profileRunner{},
+		rng:         rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x9e3779b97f4a7c15)),
+		pdbScale:    disruption.WithReplicationControllers(disruption.WorkloadScales(sc.ReplicaSets, sc.StatefulSets, sc.Deployments), sc.ReplicationControllers),
+		nodes:       append([]*api.Node(nil), sc.Nodes...),
+		pdbs:        append([]*api.PodDisruptionBudget(nil), sc.PDBs...),
+		pressure:    map[string]*pressureState{},
+		flushMark:   -1,
+		errorMark:   -1,
+		errorChange: map[string]int{},
 	}
 	s.lister = &framework.Cluster{
 		Namespaces: sc.Namespaces, ServiceList: sc.Services, ReplicationControllerL: sc.ReplicationControllers,
@@ -374,8 +378,20 @@ func (s *Simulation) budgetError() error {
 // last went back, the same cycle would fail the same way, so they wait for
 // the next change (a timer) instead of retrying at the same instant until
 // the event budget.
+//
+// The retries upstream makes in the meantime fail the same way and back
+// the pods off longer each time (up to the maximum), which decides when
+// they come back after the next change: those are counted without cycles
+// or events (queue.RepeatErrorBackoff) up to the next timer, so a pod
+// whose last node went away comes back on upstream's schedule after a new
+// node is added, not at the instant it is added.
 func (s *Simulation) retryAfterError() bool {
 	at, ok := s.queue.NextErrorBackoff()
+	if ok && s.errorMark == s.changes && s.timers.Len() > 0 {
+		s.queue.RepeatErrorBackoff(s.timers[0].at, func(e *queue.Entry) bool {
+			return s.errorChange[e.Pod.Key()] == s.changes
+		})
+	}
 	if !ok || s.errorMark == s.changes || s.timers.Len() > 0 && s.timers[0].at.Before(at) {
 		return false
 	}
@@ -459,6 +475,7 @@ func (s *Simulation) cycle(e *queue.Entry) {
 	var fitErr *framework.FitError
 	if !errors.As(err, &fitErr) {
 		where := s.queue.AddUnschedulable(e, s.now, false)
+		s.errorChange[key] = s.changes
 		s.emit(Event{Kind: EvUnschedulable, Pod: key, Reason: err.Error(), Queue: string(where)})
 		return
 	}

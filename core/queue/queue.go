@@ -514,6 +514,49 @@ func (q *PriorityQueue) FlushErrorBackoff(now time.Time) []string {
 	return keys
 }
 
+// RepeatErrorBackoff stands for the retries upstream's flushBackoffQCompleted
+// makes, up to and including until, of the pods backing off after an error
+// for which same says a retry would fail the same way (nothing they depend
+// on changed since their last cycle): each such retry counts as one more
+// consecutive error at its flush time, so the pod's backoff grows as
+// upstream's does (to the maximum) and it comes back when upstream's would.
+// Once the backoff is at its maximum the retries are periodic and are
+// counted in one step. It returns how many retries it stood for.
+func (q *PriorityQueue) RepeatErrorBackoff(until time.Time, same func(*Entry) bool) int {
+	repeats := 0
+	for _, e := range q.errBackoff.items {
+		if !same(e) || e.ConsecutiveErrorsCount == 0 {
+			continue
+		}
+		for {
+			flush := q.BackoffTime(e).Truncate(BackoffOrderingWindow).Add(BackoffOrderingWindow)
+			if flush.After(until) {
+				break
+			}
+			saturated := q.BackoffDuration(e.ConsecutiveErrorsCount) == q.maxBackoff
+			e.ConsecutiveErrorsCount++
+			e.Timestamp, e.backoffExpiration = flush, time.Time{}
+			repeats++
+			if !saturated {
+				continue
+			}
+			// Flush times are on the ordering window's grid, so at the
+			// maximum backoff each retry is one period after the last.
+			period := q.BackoffTime(e).Truncate(BackoffOrderingWindow).Add(BackoffOrderingWindow).Sub(flush)
+			if period <= 0 {
+				break
+			}
+			if k := int64(until.Sub(flush) / period); k > 1 {
+				e.ConsecutiveErrorsCount += int(min(k-1, 1<<30))
+				e.Timestamp, e.backoffExpiration = flush.Add(time.Duration(k-1)*period), time.Time{}
+				repeats += int(k - 1)
+			}
+		}
+	}
+	heap.Init(&q.errBackoff)
+	return repeats
+}
+
 // UnschedulableLen counts waiting unschedulable pods.
 func (q *PriorityQueue) UnschedulableLen() int { return len(q.unschedulable) }
 

@@ -156,7 +156,9 @@ func (l *loader) readAction(n *ynode, path string) *Action {
 			if !ok {
 				msg := fmt.Sprintf("invalid time %s", n.vals[i].describe())
 				if f, err := strconv.ParseFloat(n.vals[i].text, 64); (err == nil || errors.Is(err, strconv.ErrRange)) && !(f < 0) {
-					msg += ": a time is a finite number of seconds up to about 292 years (what a time.Duration holds)"
+					// A number however the YAML reader typed it (goccy
+					// reads 1e10 as a string, 1e3 as a number).
+					msg = fmt.Sprintf("invalid time %s seconds: a time is a finite number of seconds up to about 292 years (what a time.Duration holds)", n.vals[i].text)
 				}
 				errAt(n.vals[i].pos, path+".at", msg, `write a duration from the start such as "30s", "1m30s" or a number of seconds`)
 				return nil

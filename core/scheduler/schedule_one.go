@@ -149,6 +149,11 @@ func tiedNodes(nodes []*framework.NodeInfo, totals []int64, top int64) ([]string
 			continue
 		}
 		name := nodes[i].Node().Name
+		// Most tied nodes sort after the few kept: one comparison turns
+		// them away (string comparison is a byte loop in WebAssembly).
+		if len(out) == MaxTiedNames && name >= out[MaxTiedNames-1] {
+			continue
+		}
 		// Insertion among the few smallest names seen so far.
 		j := sort.SearchStrings(out, name)
 		if j == MaxTiedNames {

@@ -131,7 +131,7 @@ func balancedResourceScore(requested, allocatable []int64) int64 {
 		if allocatable[i] == 0 {
 			continue
 		}
-		f := min(float64(requested[i])/float64(allocatable[i]), 1)
+		f := capOne(float64(requested[i]) / float64(allocatable[i]))
 		total += f
 		fractions = append(fractions, f)
 	}
@@ -155,11 +155,22 @@ func balancedResourceScore(requested, allocatable []int64) int64 {
 func balancedResourceScore2(req0, alloc0, req1, alloc1 int64) int64 {
 	std := 0.0
 	if alloc0 != 0 && alloc1 != 0 {
-		f0 := min(float64(req0)/float64(alloc0), 1)
-		f1 := min(float64(req1)/float64(alloc1), 1)
+		f0 := capOne(float64(req0) / float64(alloc0))
+		f1 := capOne(float64(req1) / float64(alloc1))
 		std = math.Abs((f0 - f1) / 2)
 	}
 	return int64((1 - std) * float64(framework.MaxNodeScore))
+}
+
+// capOne is min(f, 1) (upstream's math.Min) as a comparison: the builtin
+// on floats is a runtime call in WebAssembly. It agrees on every input the
+// scorer gives it, NaN included (NaN > 1 is false, so NaN comes back), and
+// -0 stays -0 as with min.
+func capOne(f float64) float64 {
+	if f > 1 {
+		return 1
+	}
+	return f
 }
 
 // SignPod: scores depend on the pod's effective request (upstream

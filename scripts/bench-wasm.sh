@@ -1,0 +1,58 @@
+#!/bin/sh
+# Runs the engine's simulation benchmarks natively and as WebAssembly under
+# Node's wasm_exec (V8, the engine Chromium runs), one after the other in one
+# run, and prints pods/s for each and the wasm/native ratio.
+#
+#   scripts/bench-wasm.sh [BENCH_REGEXP] [COUNT]
+#
+# BENCH_REGEXP defaults to the two 5,000-node / 10,000-pod simulations
+# (plain and zone spread); COUNT (default 3) runs of each, alternating
+# native and wasm so drift on a shared machine hits both alike.
+set -eu
+root=$(cd "$(dirname "$0")/.." && pwd)
+go=${GO:-go}
+bench=${1:-'^BenchmarkSimulate10000PodsOn5000Nodes(ZoneSpread)?$'}
+count=${2:-3}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+cd "$root"
+"$go" test -c -o "$tmp/native.test" ./core/engine
+GOOS=js GOARCH=wasm "$go" test -c -trimpath -o "$tmp/engine.wasm" ./core/engine
+execjs="$("$go" env GOROOT)/lib/wasm/wasm_exec_node.js"
+[ -f "$execjs" ] || execjs="$("$go" env GOROOT)/misc/wasm/wasm_exec_node.js"
+# The test binaries run in the package directory, as go test runs them.
+cd core/engine
+i=0
+while [ "$i" -lt "$count" ]; do
+	"$tmp/native.test" -test.run XXX -test.bench "$bench" -test.benchtime 1x >>"$tmp/native.out"
+	node --stack-size=8192 "$execjs" "$tmp/engine.wasm" -test.run XXX -test.bench "$bench" -test.benchtime 1x >>"$tmp/wasm.out"
+	i=$((i + 1))
+done
+# Medians per benchmark of pods/s (the whole simulation, as the page waits
+# for it), and their wasm/native ratio. On a shared machine wall time moves
+# between runs: quote the median and compare trees back to back.
+awk '
+	function median(list,    n, a, i, j, t) {
+		n = split(list, a, " ")
+		for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j-1] + 0 > a[j] + 0; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }
+		return n % 2 ? a[(n+1)/2] : (a[n/2] + a[n/2+1]) / 2
+	}
+	FNR == 1 { kind = (FILENAME ~ /native/) ? "native" : "wasm" }
+	/^Benchmark/ {
+		name = $1; sub(/-[0-9]+$/, "", name); sub(/^Benchmark/, "", name)
+		for (i = 2; i < NF; i++) if ($(i+1) == "pods/s" || $(i+1) == "pods/cpu-s") v[kind, name, $(i+1)] = v[kind, name, $(i+1)] " " $i
+		names[name] = 1
+	}
+	END {
+		printf "%-40s %-11s %9s %9s %7s\n", "benchmark (medians)", "metric", "native", "wasm", "ratio"
+		for (n in names) for (m = 1; m <= 2; m++) {
+			metric = m == 1 ? "pods/s" : "pods/cpu-s"
+			# pods/cpu-s needs getrusage: native only.
+			if (v["wasm", n, metric] == "") continue
+			a = median(v["native", n, metric]); b = median(v["wasm", n, metric])
+			printf "%-40s %-11s %9.0f %9.0f %6.2fx\n", n, metric, a, b, (a > 0 ? b / a : 0)
+		}
+		print "runs (native | wasm):"
+		for (n in names) printf "  %s pods/s:%s |%s\n", n, v["native", n, "pods/s"], v["wasm", n, "pods/s"]
+	}
+' "$tmp/native.out" "$tmp/wasm.out"

@@ -97,6 +97,14 @@ var methods = map[string]method{
 		s.SetFollow(on)
 		return map[string]any{"ok": true}, nil
 	}},
+	"setPresenter": {"on", 1, 1, func(s *Session, a []string) (any, error) {
+		on, err := strconv.ParseBool(a[0])
+		if err != nil {
+			return nil, fmt.Errorf("parsing on: %w", err)
+		}
+		s.SetPresenter(on)
+		return map[string]any{"ok": true}, nil
+	}},
 	"prepare": {"", 0, 0, func(s *Session, _ []string) (any, error) {
 		s.Prepare()
 		return map[string]any{"ok": true}, nil

@@ -1,6 +1,7 @@
 package course
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -141,6 +142,20 @@ func TestCatalogsComplete(t *testing.T) {
 		}
 	}
 	sort.Strings(want)
+	// lessons/en.json is the English the translations are of: the page
+	// shows a translation only where the lesson still says that.
+	source, err := LoadCatalog(filepath.Join(root, "web", "locales", "lessons", "en.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range want {
+		if source[k] != english[k] {
+			t.Errorf("lessons/en.json %q is %q, the lesson says %q", k, source[k], english[k])
+		}
+	}
+	if len(source) != len(want) {
+		t.Errorf("lessons/en.json has %d keys, the lessons %d", len(source), len(want))
+	}
 	for _, lang := range Languages {
 		cat, err := LoadCatalog(filepath.Join(root, "web", "locales", lang+".json"))
 		if err != nil {
@@ -187,6 +202,56 @@ func TestCatalogsComplete(t *testing.T) {
 		for k := range les {
 			if !slices.Contains(want, k) {
 				t.Errorf("lessons/%s.json has %q, which no lesson has", lang, k)
+			}
+		}
+	}
+}
+
+// glossaryEntry is one term of web/locales/glossary/LANG.json.
+type glossaryEntry struct {
+	Name  string   `json:"name"`
+	Words []string `json:"words"`
+	Def   string   `json:"def"`
+}
+
+func loadGlossary(t *testing.T, lang string) map[string]glossaryEntry {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(root, "web", "locales", "glossary", lang+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := map[string]glossaryEntry{}
+	if err := json.Unmarshal(data, &g); err != nil {
+		t.Fatalf("glossary %s: %v", lang, err)
+	}
+	return g
+}
+
+// TestGlossaryComplete: every term has a name and an explanation in every
+// language, no language has a term English lacks, and the terms issue 21
+// names are there.
+func TestGlossaryComplete(t *testing.T) {
+	en := loadGlossary(t, "en")
+	for _, k := range []string{"queueing-hint", "flush", "backoff", "nominated-node", "claims-to-deallocate", "unschedulable-pods", "percentage-of-nodes-to-score"} {
+		if _, ok := en[k]; !ok {
+			t.Errorf("the glossary lacks %q", k)
+		}
+	}
+	for k, e := range en {
+		if e.Name == "" || e.Def == "" || len(e.Words) == 0 {
+			t.Errorf("en %q needs a name, an explanation and the words that link to it", k)
+		}
+	}
+	for _, lang := range Languages {
+		g := loadGlossary(t, lang)
+		for k := range en {
+			if e := g[k]; strings.TrimSpace(e.Name) == "" || strings.TrimSpace(e.Def) == "" {
+				t.Errorf("glossary %s lacks %q", lang, k)
+			}
+		}
+		for k := range g {
+			if _, ok := en[k]; !ok {
+				t.Errorf("glossary %s has %q, which en does not", lang, k)
 			}
 		}
 	}

@@ -359,7 +359,8 @@ func (g *Game) drawNode(dst *ebiten.Image, nb NodeBox) {
 	x0 := r.X + CardPad*z
 	inner := (CardW - 2*CardPad) * z
 	y := r.Y + CardPad*z + CardHeaderH*z/2
-	g.text(dst, g.fonts.fit(n.Name, true, NodeNameSize*z, inner), true, NodeNameSize*z, x0, y, t.Text, text.AlignStart)
+	ns := g.nodeFont(z)
+	g.text(dst, g.fonts.fit(n.Name, true, ns, inner), true, ns, x0, y, t.Text, text.AlignStart)
 
 	if nb.TaintLine() {
 		y = r.Y + (CardPad+CardHeaderH+CardTaintH/2)*z
@@ -502,8 +503,9 @@ func (g *Game) drawChip(dst *ebiten.Image, i int, z float64) {
 		}
 		g.text(dst, side, false, 10.5*z, r.X+r.W-5*z, lineY, withAlpha(clr, a), text.AlignEnd)
 	}
-	name := g.fonts.fit(c.Pod.Name, false, PodNameSize*z, r.W-12*z-sideW)
-	g.text(dst, name, false, PodNameSize*z, r.X+6*z, lineY, withAlpha(fg, a), text.AlignStart)
+	ps := g.podFont(z)
+	name := g.fonts.fit(c.Pod.Name, false, ps, r.W-12*z-sideW)
+	g.text(dst, name, false, ps, r.X+6*z, lineY, withAlpha(fg, a), text.AlignStart)
 	if c.Pending && c.Pod.Reason != "" && r.H > (ChipH+4)*z {
 		reason := g.fonts.fit(c.Pod.Reason, false, 10*z, r.W-12*z)
 		g.text(dst, reason, false, 10*z, r.X+6*z, r.Y+(ChipH+ReasonH/2-4)*z, withAlpha(t.Muted, a), text.AlignStart)
@@ -523,8 +525,9 @@ func (g *Game) drawLeaving(dst *ebiten.Image, lv Leaving, z float64) {
 	}
 	g.paint.fillRound(dst, r, 6*z, withAlpha(mix(t.Card, clr, 0.25), lv.Alpha))
 	g.paint.strokeRound(dst, r, 6*z, 1.5*z, withAlpha(clr, lv.Alpha))
-	name := g.fonts.fit(lv.Pod.Name, false, 12*z, r.W-12*z)
-	g.text(dst, name, false, 12*z, r.X+6*z, r.Y+r.H/2, withAlpha(t.Muted, lv.Alpha), text.AlignStart)
+	ps := g.podFont(z)
+	name := g.fonts.fit(lv.Pod.Name, false, ps, r.W-12*z)
+	g.text(dst, name, false, ps, r.X+6*z, r.Y+r.H/2, withAlpha(t.Muted, lv.Alpha), text.AlignStart)
 }
 
 // visible reports whether a screen rectangle is on screen at all: large

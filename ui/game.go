@@ -38,6 +38,9 @@ type Game struct {
 	nextNow     float64
 	failureText string
 
+	// nextPresenter is a presenter-mode switch, also under mu (presenter.go).
+	nextPresenter *bool
+
 	scene *Scene
 	// now is the simulated time shown, in seconds: countdowns and backoffs
 	// are read against it, so playback moves them without a new scene.
@@ -305,9 +308,11 @@ func (g *Game) Update() error {
 	defer g.recovered("Update")
 	g.mu.Lock()
 	next, gen, theme, sel, follow := g.nextScene, g.nextGen, g.nextTheme, g.nextSelect, g.nextFollow
+	presenter := g.nextPresenter
 	g.now = g.nextNow
-	g.nextScene, g.nextTheme, g.nextSelect, g.nextFollow = nil, nil, nil, nil
+	g.nextScene, g.nextTheme, g.nextSelect, g.nextFollow, g.nextPresenter = nil, nil, nil, nil, nil
 	g.mu.Unlock()
+	g.applyPresenter(presenter)
 	if follow != nil {
 		g.follow = *follow
 		if !g.followEvent() && !g.follow {

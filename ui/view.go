@@ -61,6 +61,8 @@ type view struct {
 	pressY   float64
 	w, h     int
 	scale    float64
+	// presenter: large labels and a closer fit (presenter.go).
+	presenter bool
 }
 
 // apply carries out one tick's intents in order, then finds what the
@@ -120,6 +122,10 @@ func (v *view) fit(bounds Rect) {
 	if v.w == 0 || v.h == 0 {
 		return
 	}
+	if v.presenter {
+		v.cam = FitPresenter(bounds, float64(v.w), float64(v.h), v.scale)
+		return
+	}
 	v.cam = FitCanvas(bounds, float64(v.w), float64(v.h), v.scale)
 }
 
@@ -135,6 +141,7 @@ type viewKey struct {
 	failure          string
 	dragging         bool
 	now              float64
+	presenter        bool
 }
 
 // worldKeyOf is the part of a view key the world picture depends on: not
@@ -150,7 +157,7 @@ func worldKeyOf(k viewKey) viewKey {
 // nothing (and the canvas is not read back).
 func (v *view) key(gen int, theme, failure string, now float64, timed bool) viewKey {
 	k := viewKey{gen: gen, theme: theme, cam: v.cam, selected: v.selected, hover: v.hover,
-		w: v.w, h: v.h, scale: v.scale, dragging: v.dragging, failure: failure}
+		w: v.w, h: v.h, scale: v.scale, dragging: v.dragging, failure: failure, presenter: v.presenter}
 	if timed || v.hover.Kind == HitPod {
 		k.now = now
 	}

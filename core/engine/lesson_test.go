@@ -165,16 +165,8 @@ func TestCheckLesson(t *testing.T) {
 // node-b; the node, the victims, the candidates and the criterion the
 // lesson states no longer hold, and the check says so.
 func TestLessonCheckCatchesAMovedDecision(t *testing.T) {
-	const file = "../../examples/preemption-fewest-victims.yaml"
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	const from = "metadata: {name: big}\nspec:\n  nodeName: node-a\n  priorityClassName: low\n"
-	if !bytes.Contains(data, []byte(from)) {
-		t.Fatalf("%s no longer has big in class low; update the mutation", file)
-	}
-	mutated := bytes.Replace(data, []byte(from), []byte(strings.Replace(from, "priorityClassName: low", "priorityClassName: high", 1)), 1)
+	file := fewestVictimsFile
+	data, mutated := fewestVictimsMoved(t)
 	for _, tc := range []struct {
 		name string
 		data []byte
@@ -188,14 +180,7 @@ func TestLessonCheckCatchesAMovedDecision(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			sc, err := scenario.Load(file, tc.data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sim, err := Simulate(sc, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			sc, sim := runText(t, file, tc.data)
 			fails := strings.Join(sim.CheckLesson(sc.Lesson.Captions, sc.Lesson.Expect), "\n")
 			if tc.want == nil && fails != "" {
 				t.Fatalf("the lesson as written fails:\n%s", fails)

@@ -2,29 +2,18 @@ package engine
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/schedplay/schedplay/core/scenario"
 )
 
 // TestQuestionAnswerFollowsTheRun edits a lesson so that preemption picks
 // another node and checks that the question's right answer moves with the
 // run: the answer is the engine's, not the lesson's.
 func TestQuestionAnswerFollowsTheRun(t *testing.T) {
-	const file = "../../examples/preemption-fewest-victims.yaml"
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	const from = "metadata: {name: big}\nspec:\n  nodeName: node-a\n  priorityClassName: low\n"
-	if !bytes.Contains(data, []byte(from)) {
-		t.Fatalf("%s no longer has big in class low; update the mutation", file)
-	}
-	mutated := bytes.Replace(data, []byte(from), []byte(strings.Replace(from, "priorityClassName: low", "priorityClassName: high", 1)), 1)
+	file := fewestVictimsFile
+	data, mutated := fewestVictimsMoved(t)
 	for _, tc := range []struct {
 		name        string
 		data        []byte
@@ -37,14 +26,7 @@ func TestQuestionAnswerFollowsTheRun(t *testing.T) {
 		{"big at critical's priority", mutated, "node-b", []string{"default/small-1", "default/small-2"}, "node-a", []string{"default/big"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			sc, err := scenario.Load(file, tc.data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sim, err := Simulate(sc, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			sc, sim := runText(t, file, tc.data)
 			where, err := sim.Answer(sc.Lesson, "where")
 			if err != nil {
 				t.Fatal(err)
@@ -83,18 +65,7 @@ func TestQuestionKinds(t *testing.T) {
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			f := filepath.Join("../../examples", tc.file+".yaml")
-			data, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sc, err := scenario.Load(f, data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sim, err := Simulate(sc, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			sc, sim := runText(t, f, readFile(t, f))
 			a, err := sim.Answer(sc.Lesson, tc.id)
 			if err != nil {
 				t.Fatal(err)
@@ -113,22 +84,12 @@ func TestQuestionKinds(t *testing.T) {
 // failing: a time the options do not offer.
 func TestQuestionErrors(t *testing.T) {
 	const file = "../../examples/termination-sigkill.yaml"
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := readFile(t, file)
 	bad := bytes.Replace(data, []byte("options: [0s, 10s, 12s, 30s]"), []byte("options: [0s, 12s, 30s]"), 1)
 	if bytes.Equal(bad, data) {
 		t.Fatal("the sigkill question's options changed; update the test")
 	}
-	sc, err := scenario.Load(file, bad)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sim, err := Simulate(sc, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc, sim := runText(t, file, bad)
 	fails := strings.Join(sim.CheckQuestions(sc.Lesson), "\n")
 	if !strings.Contains(fails, "the run's answer 10s is not among the options") {
 		t.Errorf("CheckQuestions says %q", fails)
@@ -139,18 +100,7 @@ func TestQuestionErrors(t *testing.T) {
 // rule that decided it, as explain words it.
 func TestNominationAnswerSaysTheCriterion(t *testing.T) {
 	const file = "../../examples/preemption-basic.yaml"
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := scenario.Load(file, data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sim, err := Simulate(sc, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc, sim := runText(t, file, readFile(t, file))
 	a, err := sim.Answer(sc.Lesson, "where")
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,7 @@
 package course
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -86,6 +87,34 @@ func lessonKeys(name string, l *scenario.Lesson) []string {
 
 var placeholder = regexp.MustCompile(`\{\w+\}`)
 
+// keptTerm matches what a translation keeps as upstream prints it: quoted
+// messages ("Insufficient cpu"), field and plugin names in camel case
+// (terminationGracePeriodSeconds, DefaultPreemption) and signals.
+var keptTerm = regexp.MustCompile(`"[^"]+"|\b[a-z]+[A-Z][A-Za-z0-9]*\b|\b[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*\b|\bSIG[A-Z]+\b`)
+
+func keptTerms(english string) []string { return keptTerm.FindAllString(english, -1) }
+
+// lessonText is a lesson's English text by catalog key (lessonKeys).
+func lessonText(name string, l *scenario.Lesson) map[string]string {
+	m := map[string]string{name + ".title": l.Title, name + ".summary": l.Summary}
+	for i, c := range l.Captions {
+		m[fmt.Sprintf("%s.caption.%d", name, i)] = c.Text
+	}
+	for _, q := range l.Questions {
+		m[name+".q."+q.ID] = q.Text
+	}
+	return m
+}
+
+// TestKeptTerms: the check of kept terms finds what it is meant to.
+func TestKeptTerms(t *testing.T) {
+	got := keptTerms(`node-a: "Insufficient cpu"; DefaultPreemption reads terminationGracePeriodSeconds, then SIGKILL.`)
+	want := []string{`"Insufficient cpu"`, "DefaultPreemption", "terminationGracePeriodSeconds", "SIGKILL"}
+	if !slices.Equal(got, want) {
+		t.Errorf("keptTerms = %q, want %q", got, want)
+	}
+}
+
 // TestCatalogsComplete fails when a key is missing in a language (or
 // left over from text that is gone), or a translation drops a
 // placeholder the English text has.
@@ -105,10 +134,28 @@ func TestCatalogsComplete(t *testing.T) {
 	}
 	all := lessons(t)
 	var want []string
+	english := map[string]string{}
 	for name, l := range all {
 		want = append(want, lessonKeys(name, l)...)
+		for k, v := range lessonText(name, l) {
+			english[k] = v
+		}
 	}
 	sort.Strings(want)
+	// lessons/en.json is the English the translations are of: the page
+	// shows a translation only where the lesson still says that.
+	source, err := LoadCatalog(filepath.Join(root, "web", "locales", "lessons", "en.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range want {
+		if source[k] != english[k] {
+			t.Errorf("lessons/en.json %q is %q, the lesson says %q", k, source[k], english[k])
+		}
+	}
+	if len(source) != len(want) {
+		t.Errorf("lessons/en.json has %d keys, the lessons %d", len(source), len(want))
+	}
 	for _, lang := range Languages {
 		cat, err := LoadCatalog(filepath.Join(root, "web", "locales", lang+".json"))
 		if err != nil {
@@ -138,24 +185,73 @@ func TestCatalogsComplete(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		// Lesson text is translated lesson by lesson: a lesson with any
-		// key translated must have all of them, so that a learner never
-		// meets half a lesson in English.
-		started := map[string]bool{}
-		for k := range les {
-			started[strings.SplitN(k, ".", 2)[0]] = true
-		}
+		// Every lesson string has a translation: a learner never meets
+		// half a lesson in English.
 		for _, k := range want {
-			if !started[strings.SplitN(k, ".", 2)[0]] {
+			s, _ := les[k].(string)
+			if strings.TrimSpace(s) == "" {
+				t.Errorf("lessons/%s.json lacks %q", lang, k)
 				continue
 			}
-			if s, _ := les[k].(string); strings.TrimSpace(s) == "" {
-				t.Errorf("lessons/%s.json lacks %q", lang, k)
+			for _, term := range keptTerms(english[k]) {
+				if !strings.Contains(s, term) && !strings.Contains(s, strings.TrimSuffix(term, "s")) {
+					t.Errorf("lessons/%s.json %q: %q, as upstream writes it, is missing", lang, k, term)
+				}
 			}
 		}
 		for k := range les {
 			if !slices.Contains(want, k) {
 				t.Errorf("lessons/%s.json has %q, which no lesson has", lang, k)
+			}
+		}
+	}
+}
+
+// glossaryEntry is one term of web/locales/glossary/LANG.json.
+type glossaryEntry struct {
+	Name  string   `json:"name"`
+	Words []string `json:"words"`
+	Def   string   `json:"def"`
+}
+
+func loadGlossary(t *testing.T, lang string) map[string]glossaryEntry {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(root, "web", "locales", "glossary", lang+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := map[string]glossaryEntry{}
+	if err := json.Unmarshal(data, &g); err != nil {
+		t.Fatalf("glossary %s: %v", lang, err)
+	}
+	return g
+}
+
+// TestGlossaryComplete: every term has a name and an explanation in every
+// language, no language has a term English lacks, and the terms issue 21
+// names are there.
+func TestGlossaryComplete(t *testing.T) {
+	en := loadGlossary(t, "en")
+	for _, k := range []string{"queueing-hint", "flush", "backoff", "nominated-node", "claims-to-deallocate", "unschedulable-pods", "percentage-of-nodes-to-score"} {
+		if _, ok := en[k]; !ok {
+			t.Errorf("the glossary lacks %q", k)
+		}
+	}
+	for k, e := range en {
+		if e.Name == "" || e.Def == "" || len(e.Words) == 0 {
+			t.Errorf("en %q needs a name, an explanation and the words that link to it", k)
+		}
+	}
+	for _, lang := range Languages {
+		g := loadGlossary(t, lang)
+		for k := range en {
+			if e := g[k]; strings.TrimSpace(e.Name) == "" || strings.TrimSpace(e.Def) == "" {
+				t.Errorf("glossary %s lacks %q", lang, k)
+			}
+		}
+		for k := range g {
+			if _, ok := en[k]; !ok {
+				t.Errorf("glossary %s has %q, which en does not", lang, k)
 			}
 		}
 	}

@@ -17,6 +17,18 @@ type method struct {
 	fn       func(s *Session, args []string) (any, error)
 }
 
+// switchMethod is a call that turns something on or off ("true", "false").
+func switchMethod(set func(*Session, bool)) method {
+	return method{"on", 1, 1, func(s *Session, a []string) (any, error) {
+		on, err := strconv.ParseBool(a[0])
+		if err != nil {
+			return nil, fmt.Errorf("parsing on: %w", err)
+		}
+		set(s, on)
+		return map[string]any{"ok": true}, nil
+	}}
+}
+
 // methods are the calls of the page's window.schedplay object, typed in
 // web/src/bridge.d.ts.
 var methods = map[string]method{
@@ -89,14 +101,8 @@ var methods = map[string]method{
 		r, found := s.Locate(ui.Hit{Kind: k, Key: a[1]})
 		return map[string]any{"ok": found, "x": r.X, "y": r.Y, "w": r.W, "h": r.H, "labelPx": s.LabelPx(k)}, nil
 	}},
-	"setFollow": {"on", 1, 1, func(s *Session, a []string) (any, error) {
-		on, err := strconv.ParseBool(a[0])
-		if err != nil {
-			return nil, fmt.Errorf("parsing on: %w", err)
-		}
-		s.SetFollow(on)
-		return map[string]any{"ok": true}, nil
-	}},
+	"setFollow":    switchMethod((*Session).SetFollow),
+	"setPresenter": switchMethod((*Session).SetPresenter),
 	"prepare": {"", 0, 0, func(s *Session, _ []string) (any, error) {
 		s.Prepare()
 		return map[string]any{"ok": true}, nil

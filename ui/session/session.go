@@ -35,6 +35,10 @@ type Canvas interface {
 	Zoom() float64
 	// SetFollow turns following the action on or off.
 	SetFollow(on bool)
+	// LabelPx is the size pod or node names are drawn at, in CSS pixels.
+	LabelPx(k ui.HitKind) float64
+	// SetPresenter turns presenter mode (large labels) on or off.
+	SetPresenter(on bool)
 	// Prepare lays out ahead a scene expected next (false: yield said stop).
 	Prepare(s *ui.Scene, yield func() bool) bool
 }
@@ -313,18 +317,16 @@ func (s *Session) explainPod(r *DetailsReply, key string, attempt int) {
 func (s *Session) Locate(h ui.Hit) (ui.Rect, bool) { return s.canvas.Locate(h) }
 
 // LabelPx is the size, in CSS pixels, at which the canvas draws the name
-// of a pod (on its chip) or a node (on its card).
-func (s *Session) LabelPx(kind ui.HitKind) float64 {
-	size := ui.PodNameSize
-	if kind == ui.HitNode {
-		size = ui.NodeNameSize
-	}
-	return size * s.canvas.Zoom()
-}
+// of a pod (on its chip) or a node (on its card): presenter mode draws
+// names larger than the zoom alone would.
+func (s *Session) LabelPx(kind ui.HitKind) float64 { return s.canvas.LabelPx(kind) }
 
 // SetFollow turns following the action on (each event's camera frames
 // what it involves) or off (the whole cluster).
 func (s *Session) SetFollow(on bool) { s.canvas.SetFollow(on) }
+
+// SetPresenter turns the canvas's presenter mode on or off.
+func (s *Session) SetPresenter(on bool) { s.canvas.SetPresenter(on) }
 
 // SetTheme switches the canvas's palette ("light" or "dark").
 func (s *Session) SetTheme(name string) { s.canvas.SetTheme(ui.ThemeByName(name)) }

@@ -13,14 +13,15 @@ import (
 
 // recorder is a Canvas that keeps what the session showed.
 type recorder struct {
-	scene    *ui.Scene
-	gen      int
-	scenes   int
-	clock    float64
-	theme    string
-	selected ui.Hit
-	prepared int
-	follow   bool
+	scene     *ui.Scene
+	gen       int
+	scenes    int
+	clock     float64
+	theme     string
+	selected  ui.Hit
+	prepared  int
+	follow    bool
+	presenter bool
 }
 
 func (c *recorder) SetScene(s *ui.Scene, gen int) { c.scene, c.gen = s, gen; c.scenes++ }
@@ -36,6 +37,19 @@ func (c *recorder) Locate(h ui.Hit) (ui.Rect, bool) {
 func (c *recorder) Prepare(s *ui.Scene, yield func() bool) bool { c.prepared++; return true }
 func (c *recorder) Zoom() float64                               { return 1 }
 func (c *recorder) SetFollow(on bool)                           { c.follow = on }
+func (c *recorder) SetPresenter(on bool)                        { c.presenter = on }
+
+// LabelPx answers 18 in presenter mode, the name's size at zoom 1
+// otherwise: what the call passes on.
+func (c *recorder) LabelPx(k ui.HitKind) float64 {
+	if c.presenter {
+		return 18
+	}
+	if k == ui.HitNode {
+		return ui.NodeNameSize
+	}
+	return ui.PodNameSize
+}
 
 func example(t *testing.T, name string) string {
 	t.Helper()
@@ -221,6 +235,17 @@ func TestSession(t *testing.T) {
 					t.Errorf("theme %q", c.theme)
 				}
 			}},
+			{call: "setPresenter", args: []string{"true"}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
+				if !c.presenter {
+					t.Error("presenter mode not passed on")
+				}
+			}},
+			{call: "locate", args: []string{"pod", "default/a"}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
+				if r["labelPx"] != 18.0 {
+					t.Errorf("locate = %v: want the canvas's label size 18", r)
+				}
+			}},
+			{call: "setPresenter", args: []string{"yes"}, err: "parsing on"},
 		}},
 		{name: "wrong calls are errors", steps: []step{
 			{call: "nosuch", err: `no method "nosuch"`},

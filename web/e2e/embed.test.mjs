@@ -106,6 +106,9 @@ describe("embed on another origin", () => {
             <div style="width:640px"><p>A lesson by name:</p><div data-schedplay="preemption-basic" data-title="Preemption"></div></div>
             <div style="height:2400px"></div>
             <div style="width:640px"><pre class="schedplay" data-autoplay="1">${escapeHTML(basic)}</pre></div>`);
+        case "/lang":
+          return hostPage(`<script src="${url}embed.js" defer></script>
+            <div style="width:640px"><div data-schedplay="preemption-basic" data-lang="${p.get("lang")}"></div></div>`);
         default:
           return null;
       }
@@ -299,6 +302,28 @@ describe("embed on another origin", () => {
     await second.waitForFunction(() => window.__schedplayEmbed.t > 0, null, { timeout: 20000, polling: 50 });
     assert.deepEqual(loud(log), []);
     await context.close();
+  });
+
+  // data-lang on the element: the embed's captions and its link to the full
+  // playground in that language (the words from web/locales/lessons).
+  test("data-lang gives an embed its language", async () => {
+    for (const lang of ["zh-CN", "id"]) {
+      const cat = JSON.parse(readFileSync(join(web, "locales", "lessons", `${lang}.json`), "utf8"));
+      const context = await browser.newContext({ viewport: { width: 900, height: 700 }, locale: "en-US" });
+      const page = await context.newPage();
+      await page.goto(`${host}/lang?lang=${lang}`);
+      const f = await waitEmbedFrame(page, 0);
+      await drawn(f);
+      assert.equal(new URL(f.url()).searchParams.get("lang"), lang);
+      assert.equal(await f.evaluate(() => document.documentElement.lang), lang);
+      await f.evaluate(() => document.getElementById("c-fwd").click());
+      await f.waitForFunction(() => window.__schedplayEmbed.caption !== "", null, { timeout: 20000, polling: 50 });
+      const captions = Object.entries(cat).filter(([k]) => k.startsWith("preemption-basic.caption.")).map(([, v]) => v);
+      assert.ok(captions.includes(await f.locator("#embed-caption").textContent()), "the caption is the lesson's, translated");
+      assert.equal(new URL(await f.locator("#open-full").getAttribute("href")).searchParams.get("lang"), lang);
+      await shot(page, `embed-lang-${lang}.png`);
+      await context.close();
+    }
   });
 
   test("bytes for one and three embeds, first frame cold and on a second visit, offline reload", async () => {

@@ -114,6 +114,7 @@ export interface Bridge {
   locate(kind: "pod" | "node", key: string): string;
   // "true": each event's camera frames what it involves; "false": the whole cluster
   setFollow(on: string): string;
+  setPresenter(on: "true" | "false"): string; // presenter mode: names of 18 CSS px where chips have room, a closer fit
   collect(): string; // {ok, collected}: collect garbage now if much waits (as playback starts)
   prefetch(seq: string, ms: string): string; // {ok, done}: build the scene after event seq ahead of its seek, for up to ms; call again until done
   // prepare does ahead the copying the next load of similar text needs (call it when idle).

@@ -3,6 +3,14 @@
 import type { Attempt, DetailsReply, Node, Pod, PodStorage, SpreadConstraint, TraceEvent } from "./bridge";
 import { searchLines } from "./search-text";
 import { fmtTime } from "./timeline";
+import { fill as fillTerms } from "./glossary";
+
+// withTerms is el with the glossary's terms in text linked to their entries.
+function withTerms(tag: string, cls: string | undefined, text: string): HTMLElement {
+  const e = el(tag, cls);
+  fillTerms(e, text);
+  return e;
+}
 
 export function el(tag: string, cls?: string, text?: string): HTMLElement {
   const e = document.createElement(tag);
@@ -87,7 +95,7 @@ function eventItem(e: TraceEvent, h: Hooks): HTMLElement {
   const b = el("button", "link t", `t=${fmtTime(e.t)}`);
   b.title = "Jump to this event";
   b.addEventListener("click", () => h.jump(e.seq));
-  li.append(b, el("strong", undefined, e.kind), document.createTextNode(`${e.node ? " → " + e.node : ""}: ${e.reason}`));
+  li.append(b, el("strong", undefined, e.kind), withTerms("span", undefined, `${e.node ? " → " + e.node : ""}: ${e.reason}`));
   return li;
 }
 
@@ -108,7 +116,7 @@ function attempt(a: Attempt, h: Hooks): HTMLElement[] {
     out.push(nav);
   }
   if (ex.message) {
-    out.push(el("div", "muted", "FailedScheduling"), el("div", "message", ex.message));
+    out.push(el("div", "muted", "FailedScheduling"), withTerms("div", "message", ex.message));
   }
   const search = searchLines(ex);
   if (search.length) {
@@ -131,7 +139,7 @@ function attempt(a: Attempt, h: Hooks): HTMLElement[] {
         .map(([k, v]) => `${k} ${v}${ex.weights?.[k] && ex.weights[k] !== 1 ? `×${ex.weights[k]}` : ""}`);
       td.append(el("div", "scores", parts.join(" · ")));
     } else {
-      td.append(el("div", undefined, `${n.plugin ?? ""}: ${(n.reasons ?? []).join("; ")}`));
+      td.append(withTerms("div", undefined, `${n.plugin ?? ""}: ${(n.reasons ?? []).join("; ")}`));
       if (n.code) td.append(el("div", "scores", n.code));
     }
     tr.append(td);

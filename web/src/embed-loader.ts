@@ -7,7 +7,8 @@
 //
 // Each element becomes an iframe of embed.html, created only when it comes
 // near the viewport. Options are data attributes (data-editor,
-// data-readonly, data-autoplay, data-t, data-theme, data-height, data-title);
+// data-readonly, data-autoplay, data-t, data-theme, data-lang, data-height,
+// data-title);
 // the height defaults to what the embed says it needs. A <pre>'s text is
 // sent to its embed as the scenario. Elements added later (pages rendered
 // on the client, as Docusaurus does) are found too.
@@ -17,7 +18,7 @@
   const frames = new Map<Window, HTMLIFrameElement>();
   const done = new WeakSet<Element>();
   const SELECTOR = "pre.schedplay, [data-schedplay]";
-  const OPTIONS = ["editor", "readonly", "autoplay", "t", "theme"];
+  const OPTIONS = ["editor", "readonly", "autoplay", "t", "theme", "lang"];
 
   addEventListener("message", (e) => {
     if (e.origin !== base.origin || !e.source) return;

@@ -4,7 +4,8 @@
 // Query parameters (docs/embedding.md): editor=none|collapsed|open,
 // readonly=1, autoplay=1, t=SECONDS, theme=auto|light|dark, height=PX|auto,
 // load=visible|click|eager, origins=ORIGIN,ORIGIN (who may drive it; the
-// default is this page's own origin), example=NAME. The scenario comes from
+// default is this page's own origin), example=NAME, lang=en|zh-CN|id (the
+// lesson's captions and the "open" link; else the reader's language). The scenario comes from
 // the fragment (a permalink) or from example=NAME (examples/NAME.yaml).
 //
 // Manners towards the host: nothing here calls focus() or scrolls; the
@@ -23,6 +24,7 @@ import { lessonMeta } from "./lesson-meta";
 import { Controls } from "./embed-controls";
 import { parseOrigins } from "./embed-origins";
 import { registerWorker } from "./sw-register";
+import { lang, lessonText } from "./i18n";
 
 type Msg = { schedplay: 1; type: string; [k: string]: unknown };
 
@@ -118,6 +120,7 @@ function applyTheme(): void {
 }
 darkQuery.addEventListener("change", applyTheme);
 applyTheme();
+document.documentElement.lang = lang;
 
 // ---- follow the action: in a small frame the camera frames what each event
 // involves (on by default); one click shows the whole cluster ----
@@ -202,7 +205,7 @@ function showCaption(): void {
     const i = captions.at(tl.cursor, tl.now);
     if (i === captionShown) return;
     captionShown = i;
-    state.caption = i >= 0 ? captions.lesson.captions[i].text : "";
+    state.caption = i >= 0 ? lessonText(`${captions.lesson.name ?? ""}.caption.${i}`, captions.lesson.captions[i].text) : "";
     captionEl.textContent = state.caption;
   } else {
     if (tl.cursor === captionShown) return;
@@ -350,7 +353,15 @@ if (opts.editor !== "none") {
 function updateOpenFull(): void {
   const a = $<HTMLAnchorElement>("open-full");
   const l = linkFor(new URL("index.html", location.href).href, { yaml: text, seed: 0, engine: ENGINE_VERSION, view: {} });
-  a.href = l.fits ? l.url : "index.html";
+  a.href = withFullLang(l.fits ? l.url : "index.html");
+}
+
+// withFullLang carries the embed's language to the full playground.
+function withFullLang(href: string): string {
+  if (lang === "en") return href;
+  const u = new URL(href, location.href);
+  u.searchParams.set("lang", lang);
+  return u.href;
 }
 
 // ---- start ----

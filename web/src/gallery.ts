@@ -64,7 +64,8 @@ async function main(): Promise<void> {
   chapters.forEach((c, i) => {
     const n = c.lessons.filter((l) => finished.has(l)).length;
     const line = el("li", "toc-line");
-    const a = el("a", undefined, `${i + 1}. ${chapterTitle(c)}`);
+    // The list numbers the line (ol): the link holds the title alone.
+    const a = el("a", undefined, chapterTitle(c));
     a.href = `#chapter-${c.id}`;
     line.append(a, el("span", "toc-count", t("course.chapterDone", { n, total: c.lessons.length })));
     toc.append(line);

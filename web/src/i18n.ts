@@ -9,6 +9,7 @@ import zh from "../locales/zh-CN.json";
 import id from "../locales/id.json";
 import zhLessons from "../locales/lessons/zh-CN.json";
 import idLessons from "../locales/lessons/id.json";
+import enLessons from "../locales/lessons/en.json";
 
 export type Lang = "en" | "zh-CN" | "id";
 export const LANGS: { tag: Lang; name: string }[] = [
@@ -67,8 +68,12 @@ export function t(key: string, vars: Record<string, string | number> = {}, n?: n
 }
 
 // lessonText is a lesson's text in the page's language: the translation
-// of key ("<lesson>.caption.2") or the lesson's own English.
+// of key ("<lesson>.caption.2") or the lesson's own English. A translation
+// is of the English in lessons/en.json: text that differs (an edited
+// lesson) shows as written.
 export function lessonText(key: string, english: string): string {
+  const source: Record<string, string> = enLessons;
+  if (source[key] !== english) return english;
   return lessonCatalogs[lang][key] || english;
 }
 

@@ -8,7 +8,7 @@ import { diagnosticMessage, PendingEditor, type EditorFactory, type TextEditor }
 import { fmtTime, SPEEDS } from "./timeline";
 import { Player } from "./player";
 import { Captions, type Lesson } from "./captions";
-import { drafts, linkDraft, openDrafts, openInitial, replaceKeeping, setupControls, trackAddress, type Editor } from "./share";
+import { adoptEdit, drafts, linkDraft, openDrafts, openInitial, replaceKeeping, setupControls, trackAddress, type Editor } from "./share";
 import { showSaveState } from "./draft-status";
 import { showProblems } from "./problems";
 import { startOf, type View } from "./permalink";
@@ -17,6 +17,7 @@ import { lessonText, t as tr, translate, switcher, withLang } from "./i18n";
 import { lessonBar, lessonFromURL, markDone, refreshProgress } from "./course";
 import { Quiz } from "./questions";
 import { setupPresenter } from "./presenter";
+import { button as glossaryButton, fill as fillTerms } from "./glossary";
 
 const THEME_KEY = "schedplay.theme";
 const SPLIT_KEY = "schedplay.split";
@@ -104,9 +105,18 @@ function onEdit(): void {
       statusEl.className = "status busy";
       afterFrame(() => reload(text));
     } else reload(text);
-    // A course lesson is not the learner's draft (their draft stays),
-    // nor a link of theirs (its address names the lesson).
-    if (courseLesson) return;
+    // A course lesson is not the learner's draft (their draft stays), nor a
+    // link of theirs (its address names the lesson), until they edit it:
+    // then it is, and the address forgets the lesson so that a reload
+    // shows their edit.
+    if (courseLesson && !lessonAdopted) {
+      if (text === lessonOriginal) return;
+      lessonAdopted = true;
+      adoptEdit(shareEditor, text, "your edit of a lesson", defaultText);
+      const u = new URL(location.href);
+      u.searchParams.delete("lesson");
+      history.replaceState(null, "", u.pathname + u.search + u.hash);
+    }
     trackAddress(shareEditor);
     // Saving a large draft takes milliseconds: after the edit's frame, or
     // as the page goes away if that comes first.
@@ -411,7 +421,9 @@ function flushLog(): void {
     li.dataset.seq = String(e.seq);
     const b = el("button");
     const what = `${e.pod ?? ""}${e.node ? " → " + e.node : ""}`;
-    b.append(el("span", undefined, fmtTime(e.t)), el("span", `kind-${e.kind}`, e.kind), el("span", undefined, `${what}${what ? ": " : ""}${e.reason}`));
+    const line = el("span");
+    fillTerms(line, `${what}${what ? ": " : ""}${e.reason}`, true);
+    b.append(el("span", undefined, fmtTime(e.t)), el("span", `kind-${e.kind}`, e.kind), line);
     b.title = e.reason;
     b.addEventListener("click", () => hooks.jump(e.seq));
     li.append(b);
@@ -444,7 +456,7 @@ function renderControls(moved: boolean, force: boolean): void {
   quiz?.hold(tl.cursor);
   if (courseLesson && !quiz?.active && player.simDone && tl.cursor >= tl.events.length - 1 && tl.events.length > 0) lessonDone();
   // A paused playhead that moved is a moment worth a link (share.ts).
-  if (moved && !tl.playing && !player.waitingForTime && textReady && !courseLesson) trackAddress(shareEditor);
+  if (moved && !tl.playing && !player.waitingForTime && textReady && (!courseLesson || lessonAdopted)) trackAddress(shareEditor);
   showCaption();
   if (selection && (force || (moved && performance.now() - detailsShownAt > 400))) showDetails(selection.kind, selection.key);
 }
@@ -537,7 +549,7 @@ function showCaption(): void {
   if (i === captionShown) return;
   captionShown = i;
   const text = i >= 0 ? lessonText(`${lessonKey}.caption.${i}`, captions.lesson.captions[i].text) : "";
-  captionEl.textContent = text;
+  fillTerms(captionEl, text);
   captionEl.hidden = i < 0;
   lessonEl.classList.toggle("has-caption", i >= 0);
   if (i >= 0) probe.captionsSeen.push(text);
@@ -634,10 +646,13 @@ $("reset").addEventListener("click", () => {
 // A lesson opened from the course (index.html?lesson=NAME) replaces
 // nothing: the learner's draft is neither shown nor overwritten.
 let courseLesson = lessonFromURL();
+let lessonOriginal = ""; // the lesson's text as opened
+let lessonAdopted = false; // edited: the text is the learner's draft
 translate();
 $("lessons-link").setAttribute("href", withLang("gallery.html"));
 $("reset").parentElement?.prepend(switcher());
-setupPresenter({ step: (d) => act(() => tl.step(d)), quizNext: () => quiz?.next(), label: () => tr("ui.presenter") });
+$("lessons-link").after(glossaryButton());
+setupPresenter({ step: (d) => act(() => tl.step(d)), quizNext: () => quiz?.next(), label: () => tr("ui.presenter"), canvas: (on) => api?.setPresenter(String(on)) });
 
 async function start(): Promise<void> {
   try {
@@ -651,6 +666,7 @@ async function start(): Promise<void> {
     try {
       const r = await fetch(`examples/${encodeURIComponent(courseLesson)}.yaml`);
       if (r.ok) opened = { text: await r.text() };
+      lessonOriginal = opened?.text ?? "";
     } catch {
       opened = null;
     }

@@ -6,6 +6,7 @@ export interface PresenterHooks {
   step(d: number): void;
   quizNext(): void; // an answered question waits for "Play on"
   label(): string;
+  canvas(on: boolean): void; // large labels on the canvas (ui/presenter.go)
 }
 
 export const presenterProbe = { on: false };
@@ -18,6 +19,7 @@ export function setupPresenter(h: PresenterHooks): void {
     presenterProbe.on = on;
     document.body.classList.toggle("presenter", on);
     btn.setAttribute("aria-pressed", String(on));
+    h.canvas(on);
     // The stage sizes its canvas on window resize.
     const frame = document.getElementById("stage") as HTMLIFrameElement | null;
     setTimeout(() => frame?.contentWindow?.dispatchEvent(new Event("resize")), 50);

@@ -117,6 +117,15 @@ function restoreAction(ed: Editor): Action {
   };
 }
 
+// adoptEdit is called when the learner first edits text that was not their
+// draft (a course lesson): the edit becomes the draft, and the draft it
+// replaces is kept aside, with the banner to restore it.
+export function adoptEdit(ed: Editor, text: string, why: string, defaultText: string): void {
+  const draft = drafts.current();
+  const kept = worthKeeping(draft, text, defaultText) && drafts.keepAside(draft, why);
+  if (kept) notify("info", "Your edit is now your draft.", "Your previous draft is kept.", [restoreAction(ed)]);
+}
+
 // openFragment decides what the editor shows for a fragment, given the
 // draft it would replace; it keeps that draft aside when it holds work.
 export function openFragment(ed: Editor, fragment: string, draft: string | null, defaultText: string): Opened | null {

@@ -198,7 +198,7 @@ describe("diagnostics", () => {
     }
     await page.setViewportSize({ width: 1280, height: 720 });
     // A warning turns the status amber and is listed too.
-    await page.evaluate((t) => window.__schedplaySetText(t), "apiVersion: v1\nkind: Node\nmetadata: {name: a}\nstatus:\n  allocatable: {cpu: \"4\", memory: 8Gi, pods: \"10\"}\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  volumes: []\n  containers: [{name: c, image: i}]\n");
+    await page.evaluate((t) => window.__schedplaySetText(t), "apiVersion: v1\nkind: Node\nmetadata: {name: a}\nstatus:\n  allocatable: {cpu: \"4\", memory: 8Gi, pods: \"10\"}\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  runtimeClassName: gvisor\n  containers: [{name: c, image: i}]\n");
     await page.waitForFunction(() => !window.__schedplay.editPending && window.__schedplay.lastReply?.ok === true, null, { polling: 50 });
     assert.match(await page.textContent("#status"), / · 1 warning$/);
     assert.match(await page.textContent("#problems summary"), /^1 warning$/);

@@ -128,7 +128,8 @@ describe("playground", () => {
     assert.ok(marked.includes("  name: [oops"), `error marks on lines ${JSON.stringify(marked)}`);
     assert.equal(await page.isVisible("#notice"), true);
     assert.match(await page.textContent("#notice"), /Showing last valid scenario/);
-    assert.match(await page.textContent("#notice"), new RegExp(`Line ${want}:`));
+    const col = p.lastReply.diagnostics[0].col;
+    assert.match(await page.textContent("#notice"), new RegExp(`Line ${want}, column ${col}:`));
     // The canvas still shows the last good scene.
     assert.equal(p.drawnGen, good.drawnGen);
     await page.waitForTimeout(300);

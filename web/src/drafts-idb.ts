@@ -46,6 +46,7 @@ export class IdbStore implements Store {
   private m = new Map<string, string>();
   private waiting = new Map<string, string | null>(); // key → value to write (null: delete)
   private writing = false;
+  private inflight: Array<[string, string | null]> = []; // the batch being written
   onState: (s: SaveState) => void = () => {};
 
   private constructor(private db: IDBDatabase | null) {}
@@ -115,6 +116,21 @@ export class IdbStore implements Store {
 
   private idle: Array<() => void> = [];
 
+  // spill puts the writes not yet done into legacy (localStorage: written
+  // at once) as the page goes away, where an IndexedDB transaction may
+  // never finish; the next open moves them back (open above). A value too
+  // large for it stays unsaved, as it would have anyway.
+  spill(legacy: Storage | null): void {
+    for (const [k, v] of [...this.inflight, ...this.waiting]) {
+      try {
+        if (v === null) legacy?.removeItem(k);
+        else legacy?.setItem(k, v);
+      } catch {
+        // full: the IndexedDB write may still finish
+      }
+    }
+  }
+
   // flushed resolves once every write asked for so far is done (or failed).
   flushed(): Promise<void> {
     if (!this.writing && this.waiting.size === 0) return Promise.resolve();
@@ -125,6 +141,7 @@ export class IdbStore implements Store {
     this.writing = true;
     while (this.waiting.size > 0 && this.db) {
       const batch = [...this.waiting];
+      this.inflight = batch;
       this.waiting.clear();
       this.onState({ state: "saving" });
       try {
@@ -145,6 +162,7 @@ export class IdbStore implements Store {
         this.onState({ state: "failed", ...describeFailure(e) });
       }
     }
+    this.inflight = [];
     this.writing = false;
     for (const r of this.idle.splice(0)) r();
   }

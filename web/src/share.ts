@@ -33,6 +33,8 @@ export async function openDrafts(onState: (s: SaveState) => void): Promise<void>
   const { store, unavailable } = await IdbStore.open(browserStore() as Storage | null, [DRAFT_KEY, PREVIOUS_KEY]);
   store.onState = onState;
   drafts.use(store);
+  // Registered after main.ts's own pagehide handler, which saves the text.
+  addEventListener("pagehide", () => store.spill(browserStore() as Storage | null));
   if (unavailable) onState({ state: "unavailable", error: unavailable });
 }
 

@@ -78,8 +78,8 @@ describe("schema hover", () => {
     assert.match(d.text, /^priorityClassName \(string\)\n\nIf specified, indicates the pod's priority\./);
   });
   test("a field schedplay does not simulate says so", () => {
-    const d = at("apiVersion: v1\nkind: Pod\nspec:\n  volumes: []\n", "volumes");
-    assert.match(d.text, /Not simulated by schedplay \(a warning\): volume plugins/);
+    const d = at("apiVersion: v1\nkind: Pod\nspec:\n  runtimeClassName: gvisor\n", "runtimeClassName");
+    assert.match(d.text, /Not simulated by schedplay \(a warning\): RuntimeClass overhead/);
   });
   test("nothing on a value or an unknown key", () => {
     const text = "kind: Pod\nspec:\n  bogus: 1\n";

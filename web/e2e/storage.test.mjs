@@ -13,6 +13,13 @@ const ready = (page) => page.waitForFunction(
   () => window.__schedplay?.loadedGen >= 1 && window.__schedplay.drawnGen >= window.__schedplay.loadedGen && window.__schedplay.simDone,
   null, { timeout: 90000, polling: 50 });
 
+// toEnd moves the scrubber to the end of the run, as a user drags it.
+async function toEnd(page) {
+  await page.$eval("#tl-scrub", (s) => { s.value = s.max; s.dispatchEvent(new Event("input", { bubbles: true })); });
+  await page.waitForFunction(() => window.__schedplay.cursor === window.__schedplay.events - 1, null, { polling: 50 });
+  await settled(page);
+}
+
 async function clickOnStage(page, kind, key) {
   const r = await bridge(page, "locate", kind, key);
   assert.ok(r.ok, `${kind} ${key} is not on the canvas`);
@@ -31,6 +38,7 @@ for (const [w, h] of [[1280, 720], [390, 844]]) {
       const page = await context.newPage();
       await page.goto(new URL("?lesson=statefulset-pending-in-zone-b", url).href);
       await ready(page);
+      await toEnd(page);
       const d = await bridge(page, "details", "pod", "default/db-1");
       assert.ok(d.ok, "db-1 is in the scene");
       assert.deepEqual(d.storage?.zones, ["zone-b"], `db-1's storage: ${JSON.stringify(d.storage)}`);

@@ -44,6 +44,11 @@ type stateData struct {
 // Clone shares the state, as upstream's (Filter only adds to the map).
 func (d *stateData) Clone() framework.StateData { return d }
 
+// noClaims is the state of every pod without claims: nothing writes to it
+// (Filter, Reserve and PreBind return at once for it), so one serves all
+// and a cycle allocates none.
+var noClaims = &stateData{allBound: true}
+
 // VolumeBinding is the plugin.
 type VolumeBinding struct {
 	h    framework.Handle
@@ -111,7 +116,7 @@ func (pl *VolumeBinding) PreFilter(state *framework.CycleState, pod *api.Pod, _ 
 	if hasPVC, err := pl.podHasPVCs(pod); err != nil {
 		return nil, framework.NewStatus(framework.UnschedulableAndUnresolvable, err.Error())
 	} else if !hasPVC {
-		state.Write(stateKey, &stateData{})
+		state.Write(stateKey, noClaims)
 		return nil, pl.skip.Get()
 	}
 	claims, err := getPodVolumeClaims(pl.storage(), pod)
@@ -171,6 +176,9 @@ func (pl *VolumeBinding) Reserve(state *framework.CycleState, pod *api.Pod, node
 	s, err := getStateData(state)
 	if err != nil {
 		return framework.AsStatus(err)
+	}
+	if s == noClaims {
+		return nil
 	}
 	if _, ok := s.podVolumesByNode[nodeName]; ok {
 		s.allBound = arePodVolumesBound(pl.storage(), pod)

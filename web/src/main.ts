@@ -117,7 +117,7 @@ function onEdit(): void {
       u.searchParams.delete("lesson");
       history.replaceState(null, "", u.pathname + u.search + u.hash);
     }
-    trackAddress(shareEditor);
+    trackAddress(shareEditor, true);
     // Saving a large draft takes milliseconds: after the edit's frame, or
     // as the page goes away if that comes first.
     pendingDraft = text;

@@ -165,8 +165,12 @@ let addressTimer: number | undefined;
 // trackAddress puts a link to the editor's text and view in the address bar
 // (history.replaceState, debounced), so copying the address shares what is
 // on screen; a text too large for a link leaves the address bare.
-export function trackAddress(ed: Editor): void {
+// edited: the text changed, so a link already in the address is stale and
+// goes at once (a reload before the debounce must bring back the draft,
+// not the older link).
+export function trackAddress(ed: Editor, edited = false): void {
   clearTimeout(addressTimer);
+  if (edited && location.hash !== "") history.replaceState(null, "", location.pathname + location.search);
   addressTimer = window.setTimeout(() => {
     const text = ed.getText();
     const bare = location.pathname + location.search;

@@ -523,7 +523,9 @@ function setLesson(lesson: Lesson | null): void {
   sum.title = summary;
   document.querySelector(".course-bar")?.remove();
   if (courseLesson) lessonEl.prepend(lessonBar(courseLesson));
-  quiz = lesson && api ? new Quiz(api, lesson, $("quiz"), {
+  // Questions belong to the course: a lesson opened from it asks them; the
+  // same file opened as a draft or a shared link plays straight through.
+  quiz = lesson && api && courseLesson ? new Quiz(api, lesson, $("quiz"), {
     pause(seq) {
       tl.playing = false;
       if (tl.cursor !== seq) {

@@ -80,8 +80,43 @@ func (g *Game) drawOver(dst *ebiten.Image, z float64) {
 	g.drawClearedNomination(dst)
 	g.drawCaption(dst)
 	g.drawLegend(dst)
+	g.drawKeyFocus(dst)
 	g.drawTooltip(dst)
 	g.drawBanner(dst)
+}
+
+// drawKeyFocus rings what the arrow keys point at while the canvas has the
+// keyboard focus (a ring in the text colour around one in the selection
+// colour, visible on every chip colour), or the canvas's edge when they
+// point at nothing yet.
+func (g *Game) drawKeyFocus(dst *ebiten.Image) {
+	if !g.focused {
+		return
+	}
+	t, z, s := g.theme, g.cam.Zoom, g.scale
+	var r Rect
+	found := false
+	switch g.focus.Kind {
+	case HitPod:
+		r, found = g.motion.Rect(g.focus.Key)
+	case HitNode:
+		for _, nb := range g.layout.Nodes {
+			if nb.Node.Name == g.focus.Key {
+				r, found = nb.Rect, true
+				break
+			}
+		}
+	}
+	if !found {
+		edge := Rect{X: 2 * s, Y: 2 * s, W: float64(g.w) - 4*s, H: float64(g.h) - 4*s}
+		g.paint.strokeRound(dst, edge, 6*s, 3*s, t.Selection)
+		return
+	}
+	sr := g.screenRect(r)
+	pad := max(3*s, 3*z)
+	ring := Rect{X: sr.X - pad, Y: sr.Y - pad, W: sr.W + 2*pad, H: sr.H + 2*pad}
+	g.paint.strokeRound(dst, Rect{X: ring.X - 2*s, Y: ring.Y - 2*s, W: ring.W + 4*s, H: ring.H + 4*s}, 10*z, 2*s, t.Text)
+	g.paint.strokeRound(dst, ring, 9*z, 3*s, t.Selection)
 }
 
 // restore puts the world picture back on the screen under what last frame

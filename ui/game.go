@@ -21,6 +21,9 @@ type Callbacks struct {
 	Panic func(msg string)
 	// Drawn reports that scene generation gen is on screen, once per generation.
 	Drawn func(gen int)
+	// Focus reports that the arrow keys moved the keyboard focus to a pod
+	// or node (HitNone: nothing), for the host to announce.
+	Focus func(Hit)
 }
 
 // Game is the ebiten game: it shows the latest Scene given to SetScene.
@@ -261,6 +264,9 @@ func (g *Game) apply(s *Scene, gen int) {
 	if !g.exists(g.hover) {
 		g.hover = Hit{}
 	}
+	if !g.exists(g.focus) {
+		g.focus = Hit{}
+	}
 }
 
 func (g *Game) exists(h Hit) bool {
@@ -323,6 +329,9 @@ func (g *Game) Update() error {
 	}
 	if sel != nil && g.exists(*sel) {
 		g.selected = *sel
+		if sel.Kind != HitNone {
+			g.focus = *sel
+		}
 	}
 	g.input()
 	g.motion.Step()
@@ -333,8 +342,13 @@ func (g *Game) Update() error {
 // and has the view model apply them.
 func (g *Game) input() {
 	g.intents = readIntents(g.intents[:0])
-	if g.view.apply(g.intents, g.hitTest, g.layout.Bounds) {
+	g.focused = ebiten.IsFocused()
+	focus := g.focus
+	if g.view.apply(g.intents, g.hitTest, g.layout.Bounds, g.layout.FocusOrder) {
 		g.report()
+	}
+	if g.focus != focus && g.cb.Focus != nil {
+		g.cb.Focus(g.focus)
 	}
 }
 
@@ -364,7 +378,22 @@ func readIntents(in []Intent) []Intent {
 	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
 		in = append(in, Intent{Kind: IntentUnselect})
 	}
+	for _, k := range focusKeys {
+		if inpututil.IsKeyJustPressed(k.key) {
+			in = append(in, Intent{Kind: k.kind})
+		}
+	}
 	return in
+}
+
+// focusKeys move the keyboard focus over the cards and chips.
+var focusKeys = []struct {
+	key  ebiten.Key
+	kind IntentKind
+}{
+	{ebiten.KeyArrowRight, IntentFocusNext}, {ebiten.KeyArrowLeft, IntentFocusPrev},
+	{ebiten.KeyArrowDown, IntentFocusNextNode}, {ebiten.KeyArrowUp, IntentFocusPrevNode},
+	{ebiten.KeyEnter, IntentOpen}, {ebiten.KeyNumpadEnter, IntentOpen},
 }
 
 // hitTest is Layout.HitTest at the chips' drawn places.

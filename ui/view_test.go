@@ -64,7 +64,7 @@ func TestViewAppliesIntents(t *testing.T) {
 			}
 			changed := false
 			for _, tick := range tt.ticks {
-				changed = v.apply(tick, hitGrid, bounds) || changed
+				changed = v.apply(tick, hitGrid, bounds, nil) || changed
 			}
 			if !tt.want(v) || changed != tt.changed {
 				t.Errorf("view %+v, selection changed %v (want %v)", v, changed, tt.changed)
@@ -73,7 +73,7 @@ func TestViewAppliesIntents(t *testing.T) {
 	}
 	// Escape with nothing selected reports nothing.
 	v := start()
-	if v.apply([]Intent{{Kind: IntentUnselect}}, hitGrid, bounds) {
+	if v.apply([]Intent{{Kind: IntentUnselect}}, hitGrid, bounds, nil) {
 		t.Error("Escape without a selection reported a change")
 	}
 }

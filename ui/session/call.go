@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/schedplay/schedplay/ui"
+	"github.com/schedplay/schedplay/ui/adapt"
 )
 
 // method is one call the page makes: string arguments (between min and
@@ -96,6 +97,12 @@ var methods = map[string]method{
 		}
 		s.SetFollow(on)
 		return map[string]any{"ok": true}, nil
+	}},
+	"outline": {"", 0, 0, func(s *Session, _ []string) (any, error) {
+		return struct {
+			OK bool `json:"ok"`
+			adapt.Outline
+		}{true, s.Outline()}, nil
 	}},
 	"prepare": {"", 0, 0, func(s *Session, _ []string) (any, error) {
 		s.Prepare()

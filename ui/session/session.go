@@ -63,6 +63,8 @@ type Session struct {
 	prefetchMisses int
 	// now is the wall clock (simulate and prefetch run for some ms).
 	now func() time.Time
+	// clock is the simulated time shown, in seconds.
+	clock float64
 }
 
 // New returns a session that shows its scenes on c and simulates within
@@ -103,6 +105,7 @@ func (s *Session) Load(name, text string) LoadReply {
 		s.pre.Cancel()
 		s.run, s.seq = res.Run, -1
 		s.show(res.Run.Base())
+		s.clock = 0
 		s.canvas.SetClock(0)
 	}
 	return LoadReply{Result: res, Gen: s.gen, Budget: s.budget}
@@ -181,8 +184,12 @@ func (s *Session) Seek(seq int, t float64) {
 		}
 		s.show(sc)
 	}
+	s.clock = t
 	s.canvas.SetClock(t)
 }
+
+// Outline is the shown scene as text, read at the shown time.
+func (s *Session) Outline() adapt.Outline { return adapt.OutlineOf(s.scene, s.clock) }
 
 // Prefetch builds the scene after event seq for up to d, continuing the
 // build of an earlier call (playback calls it once per frame for the next

@@ -149,6 +149,43 @@ func TestSession(t *testing.T) {
 			}},
 			step{call: "answer", args: []string{"nope", ""}, err: `no question "nope"`},
 		)},
+		{name: "outline reads the shown scene at the shown time", text: preempt, steps: append(loadAndSimulate("p.yaml"),
+			step{call: "seek", args: []string{"3", "12"}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {}},
+			step{call: "outline", check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
+				var o adapt.Outline
+				data, _ := json.Marshal(r)
+				if err := json.Unmarshal(data, &o); err != nil {
+					t.Fatal(err)
+				}
+				if r["ok"] != true || o.T != 12 || !strings.Contains(o.Caption, "Unschedulable") {
+					t.Errorf("outline t=%v caption %q, want t=12 after event 3", o.T, o.Caption)
+				}
+				if len(o.Pending) != 1 || o.Pending[0].Key != "default/critical" || o.Pending[0].NominatedNode != "node-b" {
+					t.Fatalf("pending %+v, want default/critical nominated to node-b", o.Pending)
+				}
+				var nodeB *adapt.OutlineNode
+				for zi := range o.Zones {
+					for ni := range o.Zones[zi].Nodes {
+						if n := &o.Zones[zi].Nodes[ni]; n.Name == "node-b" {
+							nodeB = n
+						}
+					}
+				}
+				if nodeB == nil || len(nodeB.Nominated) != 1 || nodeB.Nominated[0] != "default/critical" {
+					t.Fatalf("node-b %+v, want default/critical's reservation on it", nodeB)
+				}
+				countdown := ""
+				for _, p := range nodeB.Bound {
+					if p.Key == "default/low-b2" {
+						countdown = p.Terminating
+					}
+				}
+				// Preempted at 0s with a 30s grace period, read at 12s.
+				if !strings.Contains(countdown, "in 18s") {
+					t.Errorf("low-b2 countdown %q, want it 18s from its end", countdown)
+				}
+			}},
+		)},
 		{name: "prefetched seeks build nothing", text: preempt, steps: append(loadAndSimulate("p.yaml"),
 			step{call: "prefetch", args: []string{"2", "1000"}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
 				if r["ok"] != true || r["done"] != true || c.prepared == 0 {

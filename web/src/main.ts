@@ -17,6 +17,7 @@ import { lessonText, t as tr, translate, switcher, withLang } from "./i18n";
 import { lessonBar, lessonFromURL, markDone, refreshProgress } from "./course";
 import { Quiz } from "./questions";
 import { setupPresenter } from "./presenter";
+import { Keyboard } from "./keyboard";
 
 const THEME_KEY = "schedplay.theme";
 const SPLIT_KEY = "schedplay.split";
@@ -215,8 +216,11 @@ function reload(text: string): void {
 
 const hooks = {
   selectPod(key: string) {
-    api?.select("pod", key);
-    showDetails("pod", key);
+    hooks.select("pod", key);
+  },
+  select(kind: "pod" | "node", key: string) {
+    api?.select(kind, key);
+    showDetails(kind, key);
   },
   jump(seq: number) {
     player.act(() => {
@@ -263,6 +267,9 @@ function onEvent(json: string): void {
       if (ev.kind !== "" && quiz?.select(ev.kind, ev.key)) break;
       if (ev.kind === "") hideDetails();
       else showDetails(ev.kind, ev.key);
+      break;
+    case "focus":
+      keyboard.focused(ev.kind, ev.key);
       break;
     case "drawn":
       probe.drawnGen = ev.gen;
@@ -311,10 +318,11 @@ const main = $("main");
 function setSplit(fraction: number): void {
   const f = Math.min(0.8, Math.max(0.15, fraction));
   main.style.setProperty("--split", `${(f * 100).toFixed(2)}%`);
+  splitter.setAttribute("aria-valuenow", String(Math.round(f * 100)));
   localStorage.setItem(SPLIT_KEY, String(f));
 }
-setSplit(Number(localStorage.getItem(SPLIT_KEY)) || 0.38);
 const splitter = $("splitter");
+setSplit(Number(localStorage.getItem(SPLIT_KEY)) || 0.38);
 splitter.addEventListener("pointerdown", (e) => {
   splitter.setPointerCapture(e.pointerId);
   // The frame would swallow pointer moves that cross it.
@@ -446,6 +454,7 @@ function renderControls(moved: boolean, force: boolean): void {
   // A paused playhead that moved is a moment worth a link (share.ts).
   if (moved && !tl.playing && !player.waitingForTime && textReady && !courseLesson) trackAddress(shareEditor);
   showCaption();
+  keyboard.text.update(`${player.gen}:${tl.cursor}`, force);
   if (selection && (force || (moved && performance.now() - detailsShownAt > 400))) showDetails(selection.kind, selection.key);
 }
 
@@ -486,6 +495,10 @@ function setFollow(on: boolean): void {
   api?.setFollow(String(on));
 }
 $("tl-follow").addEventListener("click", () => setFollow(!follow));
+
+// ---- keyboard focus announcements and the text view (keyboard.ts) ----
+
+const keyboard = new Keyboard({ api: () => api, select: (kind, key) => hooks.select(kind, key) });
 
 // ---- lesson captions (captions.ts) ----
 
@@ -581,6 +594,7 @@ function onKey(e: KeyboardEvent): void {
     "[": () => { tl.faster(-1); setSpeed(tl.speed); },
     l: () => setLog(logEl.hidden),
     "?": () => setHelp(helpEl.hidden),
+    t: () => $("tl-text").click(),
   };
   const fn = keys[e.key];
   if (!fn) return;

@@ -1,0 +1,169 @@
+// Accessibility of the playground in headless Chromium: the keyboard gets
+// into and out of the canvas and to every control, arrow keys move a focus
+// over the canvas and Enter opens details, the text view reads the cluster,
+// axe-core finds no serious or critical violation on the playground, the
+// gallery and an embed.
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { launch, open, probe, settled, url } from "./helpers.mjs";
+
+const require = createRequire(import.meta.url);
+const axePath = require.resolve("axe-core/axe.min.js");
+// Screenshots people look at (not checked in): SCHEDPLAY_SHOTS or web/e2e/screenshots.
+const shotDir = process.env.SCHEDPLAY_SHOTS ?? join(import.meta.dirname, "screenshots", "a11y");
+mkdirSync(shotDir, { recursive: true });
+
+// active names what has the keyboard focus: an element id of the page, or
+// "canvas" when the focus is on ebiten's canvas inside the stage frame.
+async function active(page) {
+  const id = await page.evaluate(() => {
+    const a = document.activeElement;
+    if (!a || a === document.body) return "";
+    if (a.id === "stage") return "stage";
+    return a.id || a.closest("[id]")?.id + ">" + a.tagName.toLowerCase();
+  });
+  if (id !== "stage") return id;
+  const inFrame = await page.frame({ url: /stage\.html/ }).evaluate(() => document.activeElement?.tagName.toLowerCase());
+  return inFrame === "canvas" ? "canvas" : "stage>" + inFrame;
+}
+
+// key holds a key across a few of ebiten's ticks (it samples the keyboard
+// once per tick), then releases it.
+async function key(page, k) {
+  await page.keyboard.down(k);
+  await page.waitForTimeout(80);
+  await page.keyboard.up(k);
+  await page.waitForTimeout(50);
+}
+
+// tabTo presses Tab (or Shift+Tab) until the focus is on want, at most n
+// times; it returns the focus stops passed on the way.
+async function tabTo(page, want, { back = false, n = 60 } = {}) {
+  const seen = [];
+  for (let i = 0; i < n; i++) {
+    await page.keyboard.press(back ? "Shift+Tab" : "Tab");
+    const a = await active(page);
+    seen.push(a);
+    if (a === want) return seen;
+  }
+  assert.fail(`no ${want} after ${n} presses of ${back ? "Shift+Tab" : "Tab"}: ${seen.join(", ")}`);
+}
+
+async function axe(page, frame = page.mainFrame()) {
+  await frame.addScriptTag({ path: axePath });
+  const r = await frame.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
+  return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")}`);
+}
+
+describe("accessibility", () => {
+  let browser, context, page;
+
+  before(async () => {
+    browser = await launch();
+    // axe-core is injected as a script tag, which the pages' CSP would refuse.
+    context = await browser.newContext({ viewport: { width: 1280, height: 720 }, bypassCSP: true });
+    page = await open(context);
+    await settled(page);
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  test("Tab moves into and out of the canvas, and reaches every control", async () => {
+    await page.click(".cm-content");
+    const seen = await tabTo(page, "canvas");
+    assert.ok(!seen.includes("editor>div") || seen.indexOf("canvas") > 0, "Tab left the editor");
+    // The trap was here: Tab and Shift+Tab left the focus on the canvas.
+    await page.keyboard.press("Tab");
+    const after = await active(page);
+    assert.notEqual(after, "canvas", "Tab leaves the canvas");
+    await page.keyboard.press("Shift+Tab");
+    assert.equal(await active(page), "canvas", "Shift+Tab comes back into the canvas");
+    await page.keyboard.press("Shift+Tab");
+    assert.notEqual(await active(page), "canvas", "Shift+Tab leaves the canvas backwards");
+
+    // Every control, in one lap from the canvas.
+    await tabTo(page, "canvas");
+    const lap = await tabTo(page, "theme", { n: 200 });
+    for (const id of ["tl-start", "tl-back", "tl-play", "tl-fwd", "tl-preempt", "tl-scrub", "tl-speed", "tl-log", "tl-text"]) {
+      assert.ok(lap.includes(id), `Tab reaches #${id} (lap: ${lap.join(", ")})`);
+    }
+    assert.ok(lap.some((a) => a.startsWith("log-list")), "Tab reaches the event log");
+  });
+
+  test("arrow keys move a focus over nodes and pods, Enter opens details, Esc goes back", async () => {
+    await page.click("#tl-log");
+    await page.click("#tl-log"); // the focus is on the page, outside the editor
+    await tabTo(page, "canvas", { back: true });
+    await key(page, "ArrowDown"); // the first node card
+    await page.waitForFunction(() => /^Node /.test(document.getElementById("canvas-live").textContent), null, { timeout: 5000 });
+    const node = (await page.textContent("#canvas-live")).match(/^Node (\S+?),? /)[1];
+    await key(page, "ArrowRight"); // its first pod (or the next card)
+    await page.waitForFunction((n) => !document.getElementById("canvas-live").textContent.startsWith(`Node ${n}`), node, { timeout: 5000 });
+    const live = await page.textContent("#canvas-live");
+    assert.match(live, /^(Pod \S+ on \S+, \w+, priority -?\d+|Node \S+)/, "the focus is announced from the outline");
+    await page.locator("#stage").screenshot({ path: join(shotDir, "keyboard-focus.png") });
+    await key(page, "ArrowLeft");
+    await page.waitForFunction((n) => document.getElementById("canvas-live").textContent.startsWith(`Node ${n}`), node, { timeout: 5000 });
+    await key(page, "Enter");
+    await page.waitForSelector("#details:not([hidden])", { timeout: 5000 });
+    assert.match(await page.textContent("#details-body h2"), new RegExp(node));
+    assert.equal(await active(page), "canvas", "the focus stays on the canvas");
+    await key(page, "Escape");
+    await page.waitForSelector("#details[hidden]", { state: "attached", timeout: 5000 });
+  });
+
+  test("the text view lists the cluster at the playhead and searches it", async () => {
+    await page.keyboard.press("End");
+    await page.click("#tl-text");
+    await page.waitForSelector("#textview:not([hidden]) tbody tr");
+    const title = await page.textContent("#textview-title");
+    const p = await probe(page);
+    assert.match(title, /^Cluster at t=/);
+    const rows = await page.$$eval("#textview tbody tr", (trs) => trs.map((tr) => ({ cls: tr.className, cells: [...tr.cells].map((c) => c.textContent) })));
+    const nodes = rows.filter((r) => r.cls === "node");
+    const pods = rows.filter((r) => r.cls.startsWith("pod"));
+    assert.ok(nodes.length >= 1 && pods.length >= 1, `rows: ${nodes.length} nodes, ${pods.length} pods`);
+    assert.equal(p.lastReply.summary.nodes, nodes.length, "one row per node");
+    // Headers are what a screen reader reads each cell with.
+    assert.deepEqual(await page.$$eval("#textview thead th", (ths) => ths.map((t) => t.getAttribute("scope"))), Array(6).fill("col"));
+    const name = pods[0].cells[2];
+    await page.fill("#textview input[type=search]", name);
+    const shown = await page.$$eval("#textview tbody tr:not([hidden])", (trs) => trs.map((tr) => tr.cells[2].textContent));
+    assert.ok(shown.includes(name) && shown.length < rows.length, `search ${name}: ${shown.length} of ${rows.length} rows`);
+    for (const theme of ["light", "dark"]) {
+      await page.evaluate((t) => { if (document.documentElement.dataset.theme !== t) document.getElementById("theme").click(); }, theme);
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(shotDir, `textview-${theme}-1280x720.png`) });
+    }
+    await page.fill("#textview input[type=search]", "");
+    // Seeking back to the start changes the time it reads.
+    await page.click("#tl-start");
+    await page.waitForFunction(() => document.getElementById("textview-title").textContent === "Cluster at t=0s", null, { timeout: 5000 });
+    await page.click("#tl-text");
+  });
+
+  test("axe-core: no serious or critical violation on the playground, the gallery and an embed", async () => {
+    const found = {};
+    for (const theme of ["light", "dark"]) {
+      await page.evaluate((t) => { if (document.documentElement.dataset.theme !== t) document.getElementById("theme").click(); }, theme);
+      await page.waitForTimeout(300);
+      found[`playground (${theme})`] = await axe(page);
+    }
+    found.stage = await axe(page, page.frame({ url: /stage\.html/ }));
+    const gallery = await context.newPage();
+    await gallery.goto(url + "gallery.html");
+    await gallery.waitForLoadState("networkidle");
+    found.gallery = await axe(gallery);
+    const embed = await context.newPage();
+    await embed.goto(url + "embed.html?example=preemption-basic&load=eager");
+    await embed.waitForFunction(() => window.__schedplayEmbed?.drawnGen >= 1, null, { timeout: 90000, polling: 100 });
+    found.embed = await axe(embed);
+    const bad = Object.entries(found).filter(([, v]) => v.length > 0).map(([where, v]) => `${where}:\n  ${v.join("\n  ")}`);
+    assert.deepEqual(bad, [], bad.join("\n"));
+  });
+});

@@ -8,8 +8,10 @@ import "math"
 type Intent struct {
 	Kind IntentKind
 	X, Y float64
-	// Factor is a zoom's scale (wheel, or the keys + and -).
+	// Factor is a zoom's scale (wheel, the keys + and -, a pinch).
 	Factor float64
+	// DX, DY is how far a pinch's midpoint moved (device pixels).
+	DX, DY float64
 }
 
 // IntentKind says what an Intent asks.
@@ -46,6 +48,10 @@ const (
 	// IntentOpen selects what has the keyboard focus (Enter): the host
 	// opens its details.
 	IntentOpen
+	// IntentPinch: two fingers moved; their midpoint, now at X, Y, moved
+	// by DX, DY and their spread grew by Factor. It pans and zooms, and
+	// the touch that began as a tap is no longer one.
+	IntentPinch
 )
 
 // FocusItem is one stop of the keyboard focus: a pod chip or node card
@@ -53,6 +59,14 @@ const (
 type FocusItem struct {
 	Hit  Hit
 	Rect Rect
+}
+
+// WheelFactor is the zoom of a wheel turn of dy (ebiten's Wheel: CSS
+// pixels in a browser, where one mouse notch is about notch = 100; notches
+// natively, notch = 1): 1.2× a notch, so a trackpad's small deltas zoom
+// smoothly, and at most 2× (or ½×) whatever one event says.
+func WheelFactor(dy, notch float64) float64 {
+	return min(2, max(0.5, math.Pow(1.2, dy/notch)))
 }
 
 // dragSlop is how far (CSS pixels) the cursor moves with the button down
@@ -138,6 +152,10 @@ func (v *view) apply(in []Intent, hit func(wx, wy float64) Hit, bounds Rect, ord
 			if order != nil {
 				v.moveFocus(order(), it.Kind)
 			}
+		case IntentPinch:
+			v.pressed, v.dragging = false, false
+			v.cam = v.cam.Pan(it.DX, it.DY)
+			v.zoom(it.X, it.Y, it.Factor)
 		case IntentOpen:
 			if v.focus.Kind != HitNone && v.focus != v.selected {
 				v.selected = v.focus

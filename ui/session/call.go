@@ -110,6 +110,12 @@ var methods = map[string]method{
 	}},
 	"question": {"id", 1, 1, func(s *Session, a []string) (any, error) { return s.Question(a[0]) }},
 	"answer":   {"id, given", 2, 2, func(s *Session, a []string) (any, error) { return s.Answer(a[0], a[1]) }},
+	"setMotion": {"mode", 1, 1, func(s *Session, a []string) (any, error) {
+		if err := s.SetMotion(a[0]); err != nil {
+			return nil, err
+		}
+		return map[string]any{"ok": true}, nil
+	}},
 	"setTheme": {"theme", 1, 1, func(s *Session, a []string) (any, error) {
 		s.SetTheme(a[0])
 		return map[string]any{"ok": true}, nil

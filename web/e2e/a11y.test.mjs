@@ -147,6 +147,18 @@ describe("accessibility", () => {
     await page.click("#tl-text");
   });
 
+  test("the scrubber takes the pane's width, marks the events and says the time", async () => {
+    const pane = await page.locator("#stage-pane").boundingBox();
+    const scrub = await page.locator("#tl-scrub").boundingBox();
+    assert.ok(scrub.width >= 0.8 * pane.width, `scrubber ${scrub.width} px of ${pane.width}`);
+    const ticks = await page.$$eval("#tl-ticks option", (os) => os.map((o) => Number(o.value)));
+    const p = await probe(page);
+    assert.ok(ticks.length >= 2 && ticks.length <= p.events + 1 && ticks.includes(0) && ticks.includes(1000), `ticks ${ticks}`);
+    await page.click("#tl-start");
+    await page.click("#tl-fwd");
+    assert.match(await page.getAttribute("#tl-scrub", "aria-valuetext"), /^t=\d/);
+  });
+
   test("axe-core: no serious or critical violation on the playground, the gallery and an embed", async () => {
     const found = {};
     for (const theme of ["light", "dark"]) {
@@ -165,5 +177,142 @@ describe("accessibility", () => {
     found.embed = await axe(embed);
     const bad = Object.entries(found).filter(([, v]) => v.length > 0).map(([where, v]) => `${where}:\n  ${v.join("\n  ")}`);
     assert.deepEqual(bad, [], bad.join("\n"));
+  });
+});
+
+describe("reduced motion", () => {
+  let browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  // paintsOver counts the canvas's repaints while stepping through the
+  // first events one by one: a glide repaints every tick of MoveTicks, a
+  // cut once or twice.
+  async function paintsOver(page) {
+    await page.click("#tl-start");
+    await page.waitForTimeout(600);
+    const before = (await bridgeStats(page)).paints;
+    for (let i = 0; i < 4; i++) {
+      await page.click("#tl-fwd");
+      await page.waitForTimeout(700);
+    }
+    return (await bridgeStats(page)).paints - before;
+  }
+  const bridgeStats = async (page) => JSON.parse(await page.frame({ url: /stage\.html/ }).evaluate(() => window.schedplay.stats()));
+
+  test("prefers-reduced-motion cuts; the toggle turns glides back on", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, reducedMotion: "reduce" });
+    const page = await open(context);
+    await settled(page);
+    if ((await page.getAttribute("#tl-play", "aria-label")) === "Pause") await page.click("#tl-play");
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.motion), "reduce");
+    assert.equal(await page.getAttribute("#motion", "aria-pressed"), "true");
+    const cut = await paintsOver(page);
+    await page.click("#motion");
+    assert.equal(await page.getAttribute("#motion", "aria-pressed"), "false");
+    const glide = await paintsOver(page);
+    console.log(`# repaints over 4 steps: ${cut} reduced, ${glide} full motion`);
+    assert.ok(cut <= 12, `reduced motion repainted ${cut} times over 4 steps`);
+    assert.ok(glide >= 3 * Math.max(cut, 4), `full motion repainted ${glide} times, reduced ${cut}`);
+    await context.close();
+  });
+});
+
+// locate is where the canvas draws a pod or node, in CSS pixels of the page.
+async function locate(page, kind, key) {
+  const r = JSON.parse(await page.frame({ url: /stage\.html/ }).evaluate(([k, n]) => window.schedplay.locate(k, n), [kind, key]));
+  assert.ok(r.ok, `${kind} ${key} is not on the canvas`);
+  const box = await page.locator("#stage").boundingBox();
+  return { x: box.x + r.x, y: box.y + r.y, w: r.w, h: r.h };
+}
+
+describe("zoom, phones", () => {
+  let browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  test("one wheel notch zooms about 1.2x around the pointer", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const page = await open(context);
+    await settled(page);
+    for (const theme of ["dark", "light"]) {
+      await page.evaluate((t) => { if (document.documentElement.dataset.theme !== t) document.getElementById("theme").click(); }, theme);
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: join(shotDir, `projector-1280x720-${theme}.png`) });
+    }
+    const a = await locate(page, "node", "node-a");
+    const px = a.x + a.w * 0.25, py = a.y + a.h * 0.25;
+    await page.mouse.move(px, py);
+    await page.waitForTimeout(100);
+    await page.mouse.wheel(0, -100); // one notch towards the screen: zoom in
+    await page.waitForTimeout(400);
+    const b = await locate(page, "node", "node-a");
+    const step = b.w / a.w;
+    console.log(`# one notch: ${step.toFixed(3)}x`);
+    assert.ok(step >= 1.1 && step <= 1.25, `one notch zoomed ${step}x`);
+    // The point under the pointer stays under it: the same quarter of the card.
+    assert.ok(Math.abs((px - b.x) / b.w - 0.25) < 0.03 && Math.abs((py - b.y) / b.h - 0.25) < 0.03, `pointer at ${(px - b.x) / b.w}, ${(py - b.y) / b.h} of the card`);
+    await page.mouse.wheel(0, 100);
+    await page.waitForTimeout(400);
+    const c = await locate(page, "node", "node-a");
+    assert.ok(Math.abs(c.w / a.w - 1) < 0.02, `a notch back returns to ${c.w / a.w}x`);
+    await context.close();
+  });
+
+  test("390x844 with touch: one column, no overflow, a tap opens details, 44 px controls", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+    const page = await open(context);
+    await settled(page);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `the page is ${width} px wide`);
+    const stage = await page.locator("#stage").boundingBox();
+    const editor = await page.locator("#editor-pane").boundingBox();
+    assert.ok(stage.width >= 380 && (editor === null || editor.y > stage.y), `canvas first and full width: ${JSON.stringify(stage)}, editor ${JSON.stringify(editor)}`);
+    const small = await page.$$eval(".bar button, .timeline button, .timeline select", (els) => els
+      .filter((e) => e.offsetParent !== null)
+      .map((e) => ({ id: e.id, h: e.getBoundingClientRect().height, w: e.getBoundingClientRect().width }))
+      .filter((b) => b.h < 44 || b.w < 44));
+    assert.deepEqual(small, [], "controls under 44 px");
+    for (const theme of ["light", "dark"]) {
+      await page.evaluate((t) => { if (document.documentElement.dataset.theme !== t) document.getElementById("theme").click(); }, theme);
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: join(shotDir, `phone-390x844-${theme}.png`) });
+    }
+    // A tap (held across a few of ebiten's ticks, as a finger is).
+    const n = await locate(page, "node", "node-c");
+    const cdp = await context.newCDPSession(page);
+    const at = [{ x: n.x + n.w / 2, y: n.y + 8 }];
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: at });
+    await page.waitForTimeout(120);
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await page.waitForSelector("#details:not([hidden])", { timeout: 5000 });
+    assert.match(await page.textContent("#details-body h2"), /node-c/);
+    await page.locator("#details").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(shotDir, "phone-390x844-details.png"), fullPage: true });
+    // Two fingers spreading zoom in.
+    const before = await locate(page, "node", "node-a");
+    const cx = before.x + before.w / 2, cy = before.y + before.h / 2;
+    const fingers = (d) => [{ x: cx - d, y: cy, id: 1 }, { x: cx + d, y: cy, id: 2 }];
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: fingers(20) });
+    for (const d of [30, 40, 50, 60]) {
+      await page.waitForTimeout(60);
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: fingers(d) });
+    }
+    await page.waitForTimeout(60);
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await page.waitForTimeout(300);
+    const after = await locate(page, "node", "node-a");
+    console.log(`# pinch 40 px -> 120 px: ${(after.w / before.w).toFixed(2)}x`);
+    assert.ok(after.w / before.w > 1.5, `a pinch zoomed ${after.w / before.w}x`);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 390, "no overflow with details open");
+    await context.close();
   });
 });

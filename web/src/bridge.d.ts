@@ -122,6 +122,7 @@ export interface Bridge {
   trace(from: string): string; // {ok, events: TraceEvent[]} from index from on
   seek(seq: string, t: string): string; // {ok, gen}: show the state after event seq (-1: t=0) at time t
   setTheme(theme: "light" | "dark"): string;
+  setMotion(mode: "reduce" | "full"): string; // reduce: state changes cut instead of glide
   select(kind: "" | "pod" | "node", key: string): string;
   // DetailsReply; for a pod, attempt (1-based, "0" or absent: the last) picks the cycle to explain
   details(kind: "pod" | "node", key: string, attempt?: string): string;

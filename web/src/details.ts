@@ -3,6 +3,7 @@
 import type { Attempt, DetailsReply, Node, Pod, PodStorage, SpreadConstraint, TraceEvent } from "./bridge";
 import { searchLines } from "./search-text";
 import { fmtTime } from "./timeline";
+import { filterTable, scoreTable } from "./explain-table";
 
 export function el(tag: string, cls?: string, text?: string): HTMLElement {
   const e = document.createElement(tag);
@@ -115,29 +116,7 @@ function attempt(a: Attempt, h: Hooks): HTMLElement[] {
     out.push(el("h3", undefined, ex.search ? "Node search" : "Tie"));
     for (const line of search) out.push(el("p", "search", line));
   }
-  const table = el("table", "explain");
-  const head = el("tr");
-  head.append(el("th", undefined, "Node"), el("th", undefined, "Filter / score"));
-  table.append(head);
-  const chosen = new Set(ex.selected ?? []);
-  for (const n of ex.nodes ?? []) {
-    const tr = el("tr", n.feasible ? "fit" : "nofit");
-    if (chosen.has(n.name)) tr.classList.add("chosen");
-    tr.append(el("td", undefined, `${chosen.has(n.name) ? "★ " : ""}${n.name}`));
-    const td = el("td");
-    if (n.feasible) {
-      td.append(el("div", undefined, `total ${n.total ?? 0}`));
-      const parts = Object.entries(n.scores ?? {}).sort(([x], [y]) => x.localeCompare(y))
-        .map(([k, v]) => `${k} ${v}${ex.weights?.[k] && ex.weights[k] !== 1 ? `×${ex.weights[k]}` : ""}`);
-      td.append(el("div", "scores", parts.join(" · ")));
-    } else {
-      td.append(el("div", undefined, `${n.plugin ?? ""}: ${(n.reasons ?? []).join("; ")}`));
-      if (n.code) td.append(el("div", "scores", n.code));
-    }
-    tr.append(td);
-    table.append(tr);
-  }
-  out.push(table);
+  out.push(...filterTable(ex), ...scoreTable(ex));
   const pre = ex.preemption;
   if (pre) {
     out.push(el("h3", undefined, "Preemption candidates"));

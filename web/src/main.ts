@@ -18,6 +18,9 @@ import { lessonBar, lessonFromURL, markDone, refreshProgress } from "./course";
 import { Quiz } from "./questions";
 import { setupPresenter } from "./presenter";
 import { Keyboard } from "./keyboard";
+import { MotionSetting } from "./motion";
+import { setupPhone } from "./phone";
+import { Scrubber } from "./scrubmap";
 
 const THEME_KEY = "schedplay.theme";
 const SPLIT_KEY = "schedplay.split";
@@ -302,6 +305,7 @@ function attach(b: Bridge): void {
   api.setListener(onEvent);
   applyTheme(currentTheme());
   if (follow) api.setFollow("true");
+  motion.attach(b);
   statusEl.textContent = "Ready";
   probe.startup.attach = performance.now();
   reload(editor.text());
@@ -352,6 +356,7 @@ splitter.addEventListener("keydown", (e) => {
 const playBtn = $<HTMLButtonElement>("tl-play");
 const scrub = $<HTMLInputElement>("tl-scrub");
 const timeEl = $("tl-time");
+const scrubber = new Scrubber(scrub, $<HTMLDataListElement>("tl-ticks"), (t) => `t=${fmtTime(t)}`);
 const speedSel = $<HTMLSelectElement>("tl-speed");
 const logEl = $("log");
 const logList = $("log-list");
@@ -442,8 +447,7 @@ function renderControls(moved: boolean, force: boolean): void {
   probe.events = tl.events.length;
   probe.simDone = player.simDone;
   probe.shownGen = probe.loadedGen = player.gen;
-  scrub.max = String(tl.end);
-  scrub.value = String(tl.now);
+  scrubber.render(() => tl.events.map((e) => e.t), tl.events.length, tl.end, tl.now);
   const total = tl.events.length;
   timeEl.textContent = `t=${fmtTime(tl.now)} · event ${tl.cursor + 1}/${total}${player.simDone ? "" : "…"}`;
   playBtn.textContent = tl.playing ? "❚❚" : "▶";
@@ -475,7 +479,7 @@ $("tl-back").addEventListener("click", () => act(() => tl.step(-1)));
 $("tl-fwd").addEventListener("click", () => act(() => tl.step(1)));
 $("tl-start").addEventListener("click", () => act(() => { tl.playing = false; tl.seek(-1); }));
 $("tl-preempt").addEventListener("click", () => act(() => tl.nextPreemption()));
-scrub.addEventListener("input", () => act(() => { tl.playing = false; tl.scrub(Number(scrub.value)); }));
+scrub.addEventListener("input", () => act(() => { tl.playing = false; tl.scrub(scrubber.time()); }));
 function setSpeed(speed: number): void {
   tl.speed = speed;
   speedSel.value = String(speed);
@@ -498,6 +502,8 @@ $("tl-follow").addEventListener("click", () => setFollow(!follow));
 
 // ---- keyboard focus announcements and the text view (keyboard.ts) ----
 
+const motion = new MotionSetting($("motion"));
+setupPhone();
 const keyboard = new Keyboard({ api: () => api, select: (kind, key) => hooks.select(kind, key) });
 
 // ---- lesson captions (captions.ts) ----

@@ -276,10 +276,10 @@ describe("zoom, phones", () => {
     const stage = await page.locator("#stage").boundingBox();
     const editor = await page.locator("#editor-pane").boundingBox();
     assert.ok(stage.width >= 380 && (editor === null || editor.y > stage.y), `canvas first and full width: ${JSON.stringify(stage)}, editor ${JSON.stringify(editor)}`);
-    const small = await page.$$eval(".bar button, .timeline button, .timeline select", (els) => els
+    const small = await page.$$eval(".bar button, .bar .actions > a, .timeline button, .timeline select", (els) => els
       .filter((e) => e.offsetParent !== null)
       .map((e) => ({ id: e.id, h: e.getBoundingClientRect().height, w: e.getBoundingClientRect().width }))
-      .filter((b) => b.h < 44 || b.w < 44));
+      .filter((b) => b.h < 43.5 || b.w < 43.5));
     assert.deepEqual(small, [], "controls under 44 px");
     for (const theme of ["light", "dark"]) {
       await page.evaluate((t) => { if (document.documentElement.dataset.theme !== t) document.getElementById("theme").click(); }, theme);

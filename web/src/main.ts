@@ -458,7 +458,7 @@ function renderControls(moved: boolean, force: boolean): void {
   // A paused playhead that moved is a moment worth a link (share.ts).
   if (moved && !tl.playing && !player.waitingForTime && textReady && !courseLesson) trackAddress(shareEditor);
   showCaption();
-  keyboard.text.update(`${player.gen}:${tl.cursor}`, force);
+  keyboard.text.update(`${player.gen}:${tl.cursor}`, tl.now, force);
   if (selection && (force || (moved && performance.now() - detailsShownAt > 400))) showDetails(selection.kind, selection.key);
 }
 

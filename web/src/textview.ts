@@ -92,7 +92,7 @@ export class TextView {
 
   setOpen(open: boolean): void {
     this.root.hidden = !open;
-    if (open) this.update("", true);
+    if (open) this.update("", 0, true);
   }
 
   // fetch reads the session's outline of the shown scene.
@@ -105,18 +105,18 @@ export class TextView {
 
   // update rebuilds the table when the shown scene (key names it) or the
   // shown second changed, at most five times a second while playing.
-  update(key: string, force = false): void {
+  update(key: string, t: number, force = false): void {
     if (!this.open) return;
+    const second = Math.floor(t);
+    if (!force && key === this.shownKey && second === this.shownSecond) return;
     const now = performance.now();
+    clearTimeout(this.trailing);
     if (!force && now - this.lastBuild < 200) {
-      clearTimeout(this.trailing);
-      this.trailing = window.setTimeout(() => this.update(key), 200);
+      this.trailing = window.setTimeout(() => this.update(key, t), 200);
       return;
     }
     const o = this.fetch();
     if (!o) return;
-    const second = Math.floor(o.t);
-    if (!force && key === this.shownKey && second === this.shownSecond) return;
     this.shownKey = key;
     this.shownSecond = second;
     this.lastBuild = now;

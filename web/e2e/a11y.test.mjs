@@ -5,7 +5,7 @@
 // gallery and an embed.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { launch, open, probe, settled, url } from "./helpers.mjs";
@@ -52,6 +52,18 @@ async function tabTo(page, want, { back = false, n = 60 } = {}) {
   assert.fail(`no ${want} after ${n} presses of ${back ? "Shift+Tab" : "Tab"}: ${seen.join(", ")}`);
 }
 
+// plain loads preemption-basic without its Lesson document: a lesson's
+// questions take canvas clicks as answers, and these tests open details.
+const plainText = readFileSync(join(import.meta.dirname, "..", "..", "examples", "preemption-basic.yaml"), "utf8")
+  .split(/^---$/m).filter((d) => !/^kind: Lesson/m.test(d)).join("---");
+async function plain(page) {
+  const before = (await probe(page)).loads;
+  await page.evaluate((t) => window.__schedplaySetText(t), plainText);
+  await page.waitForFunction((b) => window.__schedplay.loads > b && !window.__schedplay.editPending && window.__schedplay.simDone, before, { polling: 50, timeout: 30000 });
+  assert.equal((await probe(page)).lastReply.lesson ?? null, null, "no lesson");
+  await settled(page);
+}
+
 async function axe(page, frame = page.mainFrame()) {
   await frame.addScriptTag({ path: axePath });
   const r = await frame.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
@@ -96,6 +108,7 @@ describe("accessibility", () => {
   });
 
   test("arrow keys move a focus over nodes and pods, Enter opens details, Esc goes back", async () => {
+    await plain(page);
     await page.click("#tl-log");
     await page.click("#tl-log"); // the focus is on the page, outside the editor
     await tabTo(page, "canvas", { back: true });
@@ -167,6 +180,14 @@ describe("accessibility", () => {
       found[`playground (${theme})`] = await axe(page);
     }
     found.stage = await axe(page, page.frame({ url: /stage\.html/ }));
+    // The default lesson, with its question on screen.
+    const lesson = await open(context);
+    await lesson.waitForSelector(".quiz:not([hidden]), #quiz:not([hidden])", { timeout: 60000 }).catch(() => {});
+    for (const theme of ["light", "dark"]) {
+      await lesson.evaluate((t) => { if (document.documentElement.dataset.theme !== t) document.getElementById("theme").click(); }, theme);
+      await lesson.waitForTimeout(300);
+      found[`lesson (${theme})`] = await axe(lesson);
+    }
     const gallery = await context.newPage();
     await gallery.goto(url + "gallery.html");
     await gallery.waitForLoadState("networkidle");
@@ -207,7 +228,7 @@ describe("reduced motion", () => {
   test("prefers-reduced-motion cuts; the toggle turns glides back on", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, reducedMotion: "reduce" });
     const page = await open(context);
-    await settled(page);
+    await plain(page);
     if ((await page.getAttribute("#tl-play", "aria-label")) === "Pause") await page.click("#tl-play");
     assert.equal(await page.evaluate(() => document.documentElement.dataset.motion), "reduce");
     assert.equal(await page.getAttribute("#motion", "aria-pressed"), "true");
@@ -270,7 +291,7 @@ describe("zoom, phones", () => {
   test("390x844 with touch: one column, no overflow, a tap opens details, 44 px controls", async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
     const page = await open(context);
-    await settled(page);
+    await plain(page);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 390, `the page is ${width} px wide`);
     const stage = await page.locator("#stage").boundingBox();

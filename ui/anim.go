@@ -60,6 +60,10 @@ type Motion struct {
 	// active lists the tweens that change from tick to tick, so that a tick
 	// of a still picture walks a few chips instead of all of them.
 	active []*tween
+	// Instant cuts instead of tweening (reduced motion): the first Step
+	// after a Retarget puts every chip at its place, fully shown, and
+	// drops the leaving ones.
+	Instant bool
 }
 
 func (m *Motion) wake(t *tween) {
@@ -190,6 +194,12 @@ func (m *Motion) Step() {
 		if t.dead {
 			t.active = false
 			continue
+		}
+		if m.Instant {
+			t.tick, t.age = MoveTicks, FadeTicks
+			if t.gone > 0 {
+				t.gone = LeaveTicks + 1
+			}
 		}
 		if t.tick < MoveTicks {
 			t.tick++

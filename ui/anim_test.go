@@ -440,3 +440,22 @@ func TestRetargetFindsTheTweenOfEachKey(t *testing.T) {
 		s, last = ns, l
 	}
 }
+
+func TestInstantMotionCuts(t *testing.T) {
+	s := &ui.Scene{Nodes: []ui.Node{{Name: "n1"}}, Pending: []ui.Pod{{Namespace: "d", Name: "p"}, {Namespace: "d", Name: "gone"}}}
+	m := ui.NewMotion()
+	m.Instant = true
+	m.Retarget(ui.Arrange(s, 1))
+	m.Step()
+	if a := m.Alpha("d/p"); a != 1 || m.Busy() {
+		t.Fatalf("after one tick a new chip has alpha %v (busy %v), want 1 and still", a, m.Busy())
+	}
+	// Bind one pod, delete the other: one tick puts it in place, nothing fades.
+	s.Nodes[0].Pods, s.Pending = []ui.Pod{{Namespace: "d", Name: "p", Node: "n1"}}, nil
+	after := ui.Arrange(s, 1)
+	m.Retarget(after)
+	m.Step()
+	if r, _ := m.Rect("d/p"); r != after.Chips[0].Rect || m.Busy() || len(m.Leaving()) != 0 {
+		t.Errorf("after one tick: chip at %+v (want %+v), busy %v, %d leaving: want a cut", r, after.Chips[0].Rect, m.Busy(), len(m.Leaving()))
+	}
+}

@@ -80,8 +80,43 @@ func (g *Game) drawOver(dst *ebiten.Image, z float64) {
 	g.drawClearedNomination(dst)
 	g.drawCaption(dst)
 	g.drawLegend(dst)
+	g.drawKeyFocus(dst)
 	g.drawTooltip(dst)
 	g.drawBanner(dst)
+}
+
+// drawKeyFocus rings what the arrow keys point at while the canvas has the
+// keyboard focus (a ring in the text colour around one in the selection
+// colour, visible on every chip colour), or the canvas's edge when they
+// point at nothing yet.
+func (g *Game) drawKeyFocus(dst *ebiten.Image) {
+	if !g.focused {
+		return
+	}
+	t, z, s := g.theme, g.cam.Zoom, g.scale
+	var r Rect
+	found := false
+	switch g.focus.Kind {
+	case HitPod:
+		r, found = g.motion.Rect(g.focus.Key)
+	case HitNode:
+		for _, nb := range g.layout.Nodes {
+			if nb.Node.Name == g.focus.Key {
+				r, found = nb.Rect, true
+				break
+			}
+		}
+	}
+	if !found {
+		edge := Rect{X: 2 * s, Y: 2 * s, W: float64(g.w) - 4*s, H: float64(g.h) - 4*s}
+		g.paint.strokeRound(dst, edge, 6*s, 3*s, t.Selection)
+		return
+	}
+	sr := g.screenRect(r)
+	pad := max(3*s, 3*z)
+	ring := Rect{X: sr.X - pad, Y: sr.Y - pad, W: sr.W + 2*pad, H: sr.H + 2*pad}
+	g.paint.strokeRound(dst, Rect{X: ring.X - 2*s, Y: ring.Y - 2*s, W: ring.W + 4*s, H: ring.H + 4*s}, 10*z, 2*s, t.Text)
+	g.paint.strokeRound(dst, ring, 9*z, 3*s, t.Selection)
 }
 
 // restore puts the world picture back on the screen under what last frame
@@ -383,7 +418,10 @@ func (g *Game) drawNode(dst *ebiten.Image, nb NodeBox) {
 			for i, tn := range n.Taints {
 				parts[i] = tn.String()
 			}
-			s := "⚠ " + strings.Join(parts, ", ")
+			icon := 11 * z
+			g.paint.warningIcon(dst, x, y, icon, t.Taint, t.Card)
+			x += icon + 4*z
+			s := strings.Join(parts, ", ")
 			g.text(dst, g.fonts.fit(s, false, 12*z, x0+inner-x), false, 12*z, x, y, t.Taint, text.AlignStart)
 		}
 	}
@@ -452,27 +490,34 @@ func (g *Game) drawChip(dst *ebiten.Image, i int, z float64) {
 	}
 	bg := PodColor(g.legend, c.Pod)
 	term := c.Pod.Termination
+	state := ChipRunning
 	switch {
 	case c.Pod.Ghost:
-		// The place preemption reserves: an outline in the nominated colour.
-		g.paint.fillRound(dst, r, 6*z, withAlpha(mix(t.Card, t.Nominated, 0.12), a))
-		g.paint.strokeRound(dst, r, 6*z, 1.5*z, withAlpha(t.Nominated, a))
+		state = ChipGhost
 	case c.Pending:
-		// Pending pods are drawn as outlined chips: not running anywhere yet.
-		g.paint.fillRound(dst, r, 6*z, withAlpha(mix(t.Card, bg, 0.22), a))
-		g.paint.strokeRound(dst, r, 6*z, 2*z, withAlpha(bg, a))
+		state = ChipPending
 	case c.Pod.Finished():
-		// Finished: still listed on the node, holding nothing.
-		g.paint.fillRound(dst, r, 6*z, withAlpha(mix(t.Card, bg, 0.18), a))
-		g.paint.strokeRound(dst, r, 6*z, 1*z, withAlpha(mix(t.Card, t.Muted, 0.5), a))
+		state = ChipFinished
 	case term != nil:
-		g.paint.fillRound(dst, r, 6*z, withAlpha(mix(t.Card, bg, 0.45), a))
+		state = ChipTerminating
+	}
+	fill := ChipFill(t, bg, state)
+	g.paint.fillRound(dst, r, 6*z, withAlpha(fill, a))
+	switch state {
+	case ChipGhost:
+		// The place preemption reserves: an outline in the nominated colour.
+		g.paint.strokeRound(dst, r, 6*z, 1.5*z, withAlpha(t.Nominated, a))
+	case ChipPending:
+		// Pending pods are drawn as outlined chips: not running anywhere yet.
+		g.paint.strokeRound(dst, r, 6*z, 2*z, withAlpha(bg, a))
+	case ChipFinished:
+		// Finished: still listed on the node, holding nothing.
+		g.paint.strokeRound(dst, r, 6*z, 1*z, withAlpha(mix(t.Card, t.Muted, 0.5), a))
+	case ChipTerminating:
 		g.paint.strokeRound(dst, r, 6*z, 2*z, withAlpha(t.Victim, a))
 		// The grace period runs out along the bottom edge.
 		f := term.Remaining(g.now)
 		g.paint.fillRound(dst, Rect{X: r.X + 3*z, Y: r.Y + r.H - 5*z, W: (r.W - 6*z) * f, H: 3 * z}, 1.5*z, t.Victim)
-	default:
-		g.paint.fillRound(dst, r, 6*z, withAlpha(bg, a))
 	}
 	switch {
 	case g.selected.Kind == HitPod && g.selected.Key == key:
@@ -485,21 +530,15 @@ func (g *Game) drawChip(dst *ebiten.Image, i int, z float64) {
 	if 12*z < minTextPx {
 		return // no text is readable on a chip this small
 	}
-	fg := TextOn(bg)
-	if c.Pending || c.Pod.Ghost || term != nil {
-		fg = t.Text
-	}
-	if c.Pod.Finished() {
-		fg = t.Muted
-	}
+	fg, secondary, alarm := ChipText(t, fill, state)
 	lineY := r.Y + ChipH*z/2
 	side := ChipSideText(c.Pod, c.Pending, g.now)
 	sideW := 0.0
 	if side != "" && 10.5*z >= minTextPx { // too small to draw: not measured either
 		sideW = g.fonts.width(side, false, 10.5*z) + 6*z
-		clr := t.Muted
+		clr := secondary
 		if term != nil {
-			clr = t.Victim
+			clr = alarm
 		}
 		g.text(dst, side, false, 10.5*z, r.X+r.W-5*z, lineY, withAlpha(clr, a), text.AlignEnd)
 	}
@@ -508,7 +547,7 @@ func (g *Game) drawChip(dst *ebiten.Image, i int, z float64) {
 	g.text(dst, name, false, ps, r.X+6*z, lineY, withAlpha(fg, a), text.AlignStart)
 	if c.Pending && c.Pod.Reason != "" && r.H > (ChipH+4)*z {
 		reason := g.fonts.fit(c.Pod.Reason, false, 10*z, r.W-12*z)
-		g.text(dst, reason, false, 10*z, r.X+6*z, r.Y+(ChipH+ReasonH/2-4)*z, withAlpha(t.Muted, a), text.AlignStart)
+		g.text(dst, reason, false, 10*z, r.X+6*z, r.Y+(ChipH+ReasonH/2-4)*z, withAlpha(secondary, a), text.AlignStart)
 	}
 }
 
@@ -546,14 +585,20 @@ func (g *Game) drawSpread(dst *ebiten.Image) {
 	t, z := g.theme, g.cam.Zoom
 	for ci, c := range g.scene.Spread {
 		badge := func(x, y float64, d SpreadDomain) {
-			label := d.Label(c.MaxSkew)
-			w := g.fonts.width(label, true, 11.5*z) + 12*z
+			label := d.Label()
+			icon := 10 * z
+			w := g.fonts.width(label, true, 11.5*z) + icon + 17*z
 			clr := t.Nominated
-			if d.Skew > int(c.MaxSkew) {
+			if !d.Within(c.MaxSkew) {
 				clr = t.Victim
 			}
 			g.paint.fillRound(dst, Rect{X: x - w, Y: y - 9*z, W: w, H: 18 * z}, 9*z, clr)
-			g.text(dst, label, true, 11.5*z, x-6*z, y, TextOn(clr), text.AlignEnd)
+			g.text(dst, label, true, 11.5*z, x-icon-11*z, y, TextOn(clr), text.AlignEnd)
+			if d.Within(c.MaxSkew) {
+				g.paint.checkIcon(dst, x-icon-6*z, y, icon, TextOn(clr))
+			} else {
+				g.paint.crossIcon(dst, x-icon-6*z, y, icon, TextOn(clr))
+			}
 		}
 		if c.Key == g.scene.ZoneKey {
 			for _, zb := range g.layout.Zones {
@@ -792,7 +837,7 @@ func (g *Game) drawClearedNomination(dst *ebiten.Image) {
 		w := g.fonts.width(label, true, size) + 14*z
 		badge := Rect{X: r.X + r.W - w - 6*z, Y: r.Y + 6*z, W: w, H: 20 * z}
 		g.paint.fillRound(dst, badge, 5*z, t.Victim)
-		g.text(dst, label, true, size, badge.X+7*z, badge.Y+badge.H/2, color.White, text.AlignStart)
+		g.text(dst, label, true, size, badge.X+7*z, badge.Y+badge.H/2, TextOn(t.Victim), text.AlignStart)
 		// The card outlined in the victim colour while the event is shown.
 		g.paint.strokeRound(dst, r, 8*z, 2.5*z, withAlpha(t.Victim, 0.8))
 	}

@@ -5,6 +5,7 @@ package ui
 import (
 	"fmt"
 	"math"
+	"runtime"
 	"runtime/debug"
 	"sync"
 
@@ -21,6 +22,9 @@ type Callbacks struct {
 	Panic func(msg string)
 	// Drawn reports that scene generation gen is on screen, once per generation.
 	Drawn func(gen int)
+	// Focus reports that the arrow keys moved the keyboard focus to a pod
+	// or node (HitNone: nothing), for the host to announce.
+	Focus func(Hit)
 }
 
 // Game is the ebiten game: it shows the latest Scene given to SetScene.
@@ -36,6 +40,8 @@ type Game struct {
 	nextSelect  *Hit
 	nextFollow  *bool
 	nextNow     float64
+	nextInstant *bool
+	nextFit     bool
 	failureText string
 
 	// nextPresenter is a presenter-mode switch, also under mu (presenter.go).
@@ -57,6 +63,7 @@ type Game struct {
 	// becomes intents it applies.
 	view
 	intents   []Intent
+	touch     touches
 	lastPanic string
 	// frames plans each frame's repaint (view.go): Draw repaints only when
 	// the view changes, which keeps an idle page from burning a CPU core.
@@ -201,6 +208,22 @@ func (g *Game) followEvent() bool {
 	return ok
 }
 
+// Fit frames the whole cluster again (a newly loaded scenario), whatever
+// the person's zoom and pan were.
+func (g *Game) Fit() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.nextFit = true
+}
+
+// SetReducedMotion makes state changes cut instead of glide and fade (the
+// page's reduced-motion setting).
+func (g *Game) SetReducedMotion(on bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.nextInstant = &on
+}
+
 // Select selects a pod or node from outside (for example the details panel).
 func (g *Game) Select(h Hit) {
 	g.mu.Lock()
@@ -264,6 +287,9 @@ func (g *Game) apply(s *Scene, gen int) {
 	if !g.exists(g.hover) {
 		g.hover = Hit{}
 	}
+	if !g.exists(g.focus) {
+		g.focus = Hit{}
+	}
 }
 
 func (g *Game) exists(h Hit) bool {
@@ -310,7 +336,11 @@ func (g *Game) Update() error {
 	next, gen, theme, sel, follow := g.nextScene, g.nextGen, g.nextTheme, g.nextSelect, g.nextFollow
 	presenter := g.nextPresenter
 	g.now = g.nextNow
-	g.nextScene, g.nextTheme, g.nextSelect, g.nextFollow, g.nextPresenter = nil, nil, nil, nil, nil
+	if g.nextInstant != nil {
+		g.motion.Instant = *g.nextInstant
+	}
+	fit := g.nextFit
+	g.nextScene, g.nextTheme, g.nextSelect, g.nextFollow, g.nextPresenter, g.nextInstant, g.nextFit = nil, nil, nil, nil, nil, nil, false
 	g.mu.Unlock()
 	g.applyPresenter(presenter)
 	if follow != nil {
@@ -326,8 +356,15 @@ func (g *Game) Update() error {
 	if next != nil {
 		g.apply(next, gen)
 	}
+	if fit {
+		g.autoFit = true
+		g.fit()
+	}
 	if sel != nil && g.exists(*sel) {
 		g.selected = *sel
+		if sel.Kind != HitNone {
+			g.focus = *sel
+		}
 	}
 	g.input()
 	g.motion.Step()
@@ -337,9 +374,19 @@ func (g *Game) Update() error {
 // input turns this tick's mouse and keyboard into intents (readIntents)
 // and has the view model apply them.
 func (g *Game) input() {
-	g.intents = readIntents(g.intents[:0])
-	if g.view.apply(g.intents, g.hitTest, g.layout.Bounds) {
+	g.intents = g.touch.read(g.intents[:0])
+	if len(g.intents) == 0 {
+		g.intents = readIntents(g.intents)
+	} else {
+		g.intents = readKeys(g.intents)
+	}
+	g.focused = ebiten.IsFocused()
+	focus := g.focus
+	if g.view.apply(g.intents, g.hitTest, g.layout.Bounds, g.layout.FocusOrder) {
 		g.report()
+	}
+	if g.focus != focus && g.cb.Focus != nil {
+		g.cb.Focus(g.focus)
 	}
 }
 
@@ -348,7 +395,7 @@ func readIntents(in []Intent) []Intent {
 	cx, cy := ebiten.CursorPosition()
 	x, y := float64(cx), float64(cy)
 	if _, dy := ebiten.Wheel(); dy != 0 {
-		in = append(in, Intent{Kind: IntentZoomAt, X: x, Y: y, Factor: math.Pow(1.12, dy)})
+		in = append(in, Intent{Kind: IntentZoomAt, X: x, Y: y, Factor: WheelFactor(dy, wheelNotch)})
 	}
 	switch {
 	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft):
@@ -357,6 +404,11 @@ func readIntents(in []Intent) []Intent {
 		in = append(in, Intent{Kind: IntentRelease, X: x, Y: y})
 	}
 	in = append(in, Intent{Kind: IntentCursor, X: x, Y: y})
+	return readKeys(in)
+}
+
+// readKeys reads this tick's keys.
+func readKeys(in []Intent) []Intent {
 	if inpututil.IsKeyJustPressed(ebiten.KeyF) || inpututil.IsKeyJustPressed(ebiten.Key0) {
 		in = append(in, Intent{Kind: IntentFit})
 	}
@@ -369,7 +421,77 @@ func readIntents(in []Intent) []Intent {
 	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
 		in = append(in, Intent{Kind: IntentUnselect})
 	}
+	for _, k := range focusKeys {
+		if inpututil.IsKeyJustPressed(k.key) {
+			in = append(in, Intent{Kind: k.kind})
+		}
+	}
 	return in
+}
+
+// touches turns fingers into intents: one finger taps (a press and a
+// release in place selects) and drags (pans, past the drag threshold) as
+// the mouse does; two pinch (zoom around their midpoint and pan with it).
+// ebiten does not turn touches into mouse events.
+type touches struct {
+	ids, prev []ebiten.TouchID
+	// last is where the last finger was, for the release.
+	lastX, lastY float64
+	// mid and spread are the two fingers' midpoint and distance last tick.
+	midX, midY, spread float64
+	pinching           bool
+}
+
+// read returns this tick's touch intents (none when no finger is down or
+// just lifted: the mouse then speaks).
+func (t *touches) read(in []Intent) []Intent {
+	t.prev = append(t.prev[:0], t.ids...)
+	t.ids = ebiten.AppendTouchIDs(t.ids[:0])
+	switch len(t.ids) {
+	case 0:
+		if len(t.prev) == 0 {
+			return in
+		}
+		// Lifted: a tap releases where the finger was (a pinch released
+		// nothing: its press was dropped).
+		t.pinching = false
+		return append(in, Intent{Kind: IntentRelease, X: t.lastX, Y: t.lastY}, Intent{Kind: IntentCursor, X: t.lastX, Y: t.lastY})
+	case 1:
+		x, y := ebiten.TouchPosition(t.ids[0])
+		t.lastX, t.lastY = float64(x), float64(y)
+		if len(t.prev) == 0 {
+			in = append(in, Intent{Kind: IntentPress, X: t.lastX, Y: t.lastY})
+		}
+		t.pinching = false
+		return append(in, Intent{Kind: IntentCursor, X: t.lastX, Y: t.lastY})
+	}
+	ax, ay := ebiten.TouchPosition(t.ids[0])
+	bx, by := ebiten.TouchPosition(t.ids[1])
+	mx, my := float64(ax+bx)/2, float64(ay+by)/2
+	spread := math.Hypot(float64(ax-bx), float64(ay-by))
+	if t.pinching && t.spread > 0 && spread > 0 {
+		in = append(in, Intent{Kind: IntentPinch, X: mx, Y: my, DX: mx - t.midX, DY: my - t.midY, Factor: spread / t.spread})
+	} else {
+		in = append(in, Intent{Kind: IntentPinch, X: mx, Y: my, Factor: 1})
+	}
+	t.pinching, t.midX, t.midY, t.spread = true, mx, my, spread
+	t.lastX, t.lastY = mx, my
+	return in
+}
+
+// wheelNotch is ebiten.Wheel's delta for one mouse notch: CSS pixels in a
+// browser (stage.ts turns line and page deltas into pixels), notches
+// natively.
+var wheelNotch = map[bool]float64{true: 100, false: 1}[runtime.GOOS == "js"]
+
+// focusKeys move the keyboard focus over the cards and chips.
+var focusKeys = []struct {
+	key  ebiten.Key
+	kind IntentKind
+}{
+	{ebiten.KeyArrowRight, IntentFocusNext}, {ebiten.KeyArrowLeft, IntentFocusPrev},
+	{ebiten.KeyArrowDown, IntentFocusNextNode}, {ebiten.KeyArrowUp, IntentFocusPrevNode},
+	{ebiten.KeyEnter, IntentOpen}, {ebiten.KeyNumpadEnter, IntentOpen},
 }
 
 // hitTest is Layout.HitTest at the chips' drawn places.

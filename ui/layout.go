@@ -533,3 +533,23 @@ func sameChips(a, b []Pod) bool {
 func sameString(a, b string) bool {
 	return len(a) == len(b) && (unsafe.StringData(a) == unsafe.StringData(b) || a == b)
 }
+
+// FocusOrder is the keyboard's path through the layout: the queue lane's
+// pods as the lane shows them, then each node card followed by its pods,
+// cards in the order the regions and rows place them. Ghosts are left
+// out: a nominated pod is a stop once, in the lane.
+func (l *Layout) FocusOrder() []FocusItem {
+	out := make([]FocusItem, 0, len(l.Chips)+len(l.Nodes))
+	for i := 0; i < l.QueueChips; i++ {
+		out = append(out, FocusItem{Hit: Hit{Kind: HitPod, Key: l.Chips[i].Pod.Key()}, Rect: l.Chips[i].Rect})
+	}
+	for _, nb := range l.Nodes {
+		out = append(out, FocusItem{Hit: Hit{Kind: HitNode, Key: nb.Node.Name}, Rect: nb.Rect})
+		for i := nb.FirstChip; i < nb.EndChip; i++ {
+			if c := l.Chips[i]; !c.Pod.Ghost {
+				out = append(out, FocusItem{Hit: Hit{Kind: HitPod, Key: c.Pod.Key()}, Rect: c.Rect})
+			}
+		}
+	}
+	return out
+}

@@ -113,3 +113,37 @@ func (m *mesh) strokeRound(r Rect, radius, width float64, c [4]float32) bool {
 	}
 	return true
 }
+
+// poly adds a filled convex polygon (a fan from its first point). It
+// reports false, adding nothing, when the call is full.
+func (m *mesh) poly(pts [][2]float32, c [4]float32) bool {
+	if len(pts) < 3 {
+		return true
+	}
+	if !m.room(len(pts)) {
+		return false
+	}
+	b := uint16(len(m.pts))
+	for _, p := range pts {
+		m.add(p, c)
+	}
+	for i := 1; i+1 < len(pts); i++ {
+		m.is = append(m.is, b, b+uint16(i), b+uint16(i+1))
+	}
+	return true
+}
+
+// segment is the quad of a line from (x0, y0) to (x1, y1) of the given
+// width, as polygon points.
+func segment(x0, y0, x1, y1, width float64) [][2]float32 {
+	dx, dy := x1-x0, y1-y0
+	l := math.Hypot(dx, dy)
+	if l == 0 {
+		return nil
+	}
+	nx, ny := -dy/l*width/2, dx/l*width/2
+	return [][2]float32{
+		{float32(x0 + nx), float32(y0 + ny)}, {float32(x1 + nx), float32(y1 + ny)},
+		{float32(x1 - nx), float32(y1 - ny)}, {float32(x0 - nx), float32(y0 - ny)},
+	}
+}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"image/color"
+	"math"
 	"sort"
 )
 
@@ -41,7 +42,7 @@ var (
 	Light = Theme{
 		Name: "light", Background: rgb(0xf4f6fa), Zone: rgb(0xe8ecf3), ZoneBorder: rgb(0xcdd5e1),
 		ZoneText: rgb(0x4a5568), Card: rgb(0xffffff), CardBorder: rgb(0xd4dae4), Text: rgb(0x1a202c),
-		Muted: rgb(0x718096), BarTrack: rgb(0xe2e8f0), BarFill: rgb(0x3b82f6), BarOver: rgb(0xdc2626),
+		Muted: rgb(0x58647a), BarTrack: rgb(0xe2e8f0), BarFill: rgb(0x3b82f6), BarOver: rgb(0xdc2626),
 		Taint: rgb(0xb45309), Cordon: rgb(0xdc2626), Queue: rgb(0xfdf6e3), Selection: rgb(0x2563eb),
 		Tooltip: rgb(0x1a202c), TooltipFg: rgb(0xf7fafc),
 		Nominated: rgb(0x7c3aed), Focus: rgb(0xea580c), Victim: rgb(0xdc2626),
@@ -108,13 +109,98 @@ func PodColor(legend []LegendEntry, p *Pod) color.RGBA {
 	return NoClassColor
 }
 
-// TextOn returns black or white, whichever reads better on bg.
-func TextOn(bg color.RGBA) color.RGBA {
-	// Relative luminance with the sRGB weights; 150 of 255 keeps white text on
-	// the mid-tone palette colours and black on the yellow ones.
-	l := 0.299*float64(bg.R) + 0.587*float64(bg.G) + 0.114*float64(bg.B)
-	if l > 150 {
-		return rgb(0x1a202c)
+// MinContrast is the contrast ratio all canvas text keeps with what it is
+// drawn on (WCAG 2 AA for normal text: the canvas's text is small).
+const MinContrast = 4.5
+
+// luminance is the WCAG 2 relative luminance of an opaque colour.
+func luminance(c color.RGBA) float64 {
+	lin := func(v uint8) float64 {
+		x := float64(v) / 255
+		if x <= 0.04045 {
+			return x / 12.92
+		}
+		return math.Pow((x+0.055)/1.055, 2.4)
 	}
-	return rgb(0xffffff)
+	return 0.2126*lin(c.R) + 0.7152*lin(c.G) + 0.0722*lin(c.B)
+}
+
+// Contrast is the WCAG 2 contrast ratio of two opaque colours, 1 to 21.
+func Contrast(a, b color.RGBA) float64 {
+	la, lb := luminance(a), luminance(b)
+	if la < lb {
+		la, lb = lb, la
+	}
+	return (la + 0.05) / (lb + 0.05)
+}
+
+// Ink and Paper are the near-black and white text TextOn picks from.
+var (
+	Ink   = rgb(0x0b0f14)
+	Paper = rgb(0xffffff)
+)
+
+// TextOn returns near-black or white, whichever has the higher contrast
+// with bg (on every palette colour that is at least MinContrast).
+func TextOn(bg color.RGBA) color.RGBA {
+	if Contrast(Ink, bg) >= Contrast(Paper, bg) {
+		return Ink
+	}
+	return Paper
+}
+
+// mix blends a towards b by p (0 to 1).
+func mix(a, b color.RGBA, p float64) color.RGBA {
+	m := func(x, y uint8) uint8 { return uint8(float64(x) + (float64(y)-float64(x))*p) }
+	return color.RGBA{R: m(a.R, b.R), G: m(a.G, b.G), B: m(a.B, b.B), A: m(a.A, b.A)}
+}
+
+// ChipState is what a chip shows of its pod, which decides its fill.
+type ChipState int
+
+// The chip states.
+const (
+	ChipRunning ChipState = iota
+	ChipPending
+	ChipGhost
+	ChipTerminating
+	// ChipFinished: a Succeeded or Failed pod still listed on its node.
+	ChipFinished
+)
+
+// ChipFill is a chip's fill for a pod of class colour class: the colour
+// itself for a running pod; for the others a tint of it on the card.
+func ChipFill(t Theme, class color.RGBA, s ChipState) color.RGBA {
+	switch s {
+	case ChipGhost:
+		return mix(t.Card, t.Nominated, 0.12)
+	case ChipPending:
+		return mix(t.Card, class, 0.22)
+	case ChipTerminating:
+		return mix(t.Card, class, 0.45)
+	case ChipFinished:
+		return mix(t.Card, class, 0.18)
+	}
+	return class
+}
+
+// ChipText is the colours of a chip's text on fill: the pod's name; the
+// secondary lines (backoff left, reason), muted where muted text still
+// reads at MinContrast, else as the name; a victim's countdown (alarm),
+// in the victim colour where that reads, else as the name.
+func ChipText(t Theme, fill color.RGBA, s ChipState) (name, secondary, alarm color.RGBA) {
+	name = t.Text
+	if s == ChipFinished {
+		name = t.Muted // holding nothing: the name recedes, where it still reads
+	}
+	if s == ChipRunning || Contrast(name, fill) < MinContrast {
+		name = TextOn(fill)
+	}
+	pick := func(c color.RGBA) color.RGBA {
+		if Contrast(c, fill) < MinContrast {
+			return name
+		}
+		return c
+	}
+	return name, pick(t.Muted), pick(t.Victim)
 }

@@ -298,14 +298,15 @@ func (c *SpreadConstraint) Domain(name string) (SpreadDomain, bool) {
 	return SpreadDomain{}, false
 }
 
-// Label is the overlay text for a domain: "3 matching · skew 1 ✓".
-func (d SpreadDomain) Label(maxSkew int32) string {
-	mark := "✓"
-	if d.Skew > int(maxSkew) {
-		mark = "✗"
-	}
-	return strconv.Itoa(d.Count) + " matching · skew " + strconv.Itoa(d.Skew) + " " + mark
+// Label is the overlay text for a domain: "3 matching · skew 1"; the
+// canvas draws a check or a cross after it (Within), as the font has
+// neither symbol.
+func (d SpreadDomain) Label() string {
+	return strconv.Itoa(d.Count) + " matching · skew " + strconv.Itoa(d.Skew)
 }
+
+// Within reports whether the domain's skew is within maxSkew.
+func (d SpreadDomain) Within(maxSkew int32) bool { return d.Skew <= int(maxSkew) }
 
 // Zone is a region of the canvas and the nodes in it.
 type Zone struct {

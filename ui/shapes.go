@@ -88,16 +88,58 @@ func (pt *painter) strokeRound(dst *ebiten.Image, r Rect, radius, width float64,
 	}
 }
 
+// fillPoly fills a convex polygon given in screen pixels.
+func (pt *painter) fillPoly(dst *ebiten.Image, pts [][2]float32, clr color.Color) {
+	if len(pts) == 0 {
+		return
+	}
+	if pt.recording {
+		r := Rect{X: float64(pts[0][0]), Y: float64(pts[0][1])}
+		for _, p := range pts[1:] {
+			r = r.Union(Rect{X: float64(p[0]), Y: float64(p[1])})
+		}
+		pt.rec = append(pt.rec, Rect{X: r.X - 1, Y: r.Y - 1, W: r.W + 2, H: r.H + 2})
+		return
+	}
+	pt.target(dst)
+	c := rgba(clr)
+	if !pt.m.poly(pts, c) {
+		pt.flush()
+		pt.m.poly(pts, c)
+	}
+}
+
+// Icons the canvas draws instead of symbols its font (Go) lacks: ⚠, ✓
+// and ✗ came out as empty boxes. s is the icon's height in pixels; (x, y)
+// its left edge and vertical middle, as text is placed.
+
+// warningIcon is a filled triangle with an exclamation mark cut out in ink.
+func (pt *painter) warningIcon(dst *ebiten.Image, x, y, s float64, clr, ink color.Color) {
+	h := s * 0.9
+	top, bottom := y-h/2, y+h/2
+	pt.fillPoly(dst, [][2]float32{{float32(x + s/2), float32(top)}, {float32(x + s), float32(bottom)}, {float32(x), float32(bottom)}}, clr)
+	bar := max(1, s*0.12)
+	pt.fillRound(dst, Rect{X: x + s/2 - bar/2, Y: top + h*0.32, W: bar, H: h * 0.36}, 0, ink)
+	pt.fillRound(dst, Rect{X: x + s/2 - bar/2, Y: top + h*0.76, W: bar, H: bar}, 0, ink)
+}
+
+// checkIcon is a tick; crossIcon an x.
+func (pt *painter) checkIcon(dst *ebiten.Image, x, y, s float64, clr color.Color) {
+	w := max(1.2, s*0.16)
+	pt.fillPoly(dst, segment(x, y, x+s*0.35, y+s*0.32, w), clr)
+	pt.fillPoly(dst, segment(x+s*0.35, y+s*0.32, x+s*0.9, y-s*0.38, w), clr)
+}
+
+func (pt *painter) crossIcon(dst *ebiten.Image, x, y, s float64, clr color.Color) {
+	w := max(1.2, s*0.16)
+	pt.fillPoly(dst, segment(x+s*0.1, y-s*0.35, x+s*0.8, y+s*0.35, w), clr)
+	pt.fillPoly(dst, segment(x+s*0.8, y-s*0.35, x+s*0.1, y+s*0.35, w), clr)
+}
+
 // withAlpha scales a colour's opacity by a (0 to 1), premultiplied.
 func withAlpha(c color.RGBA, a float64) color.RGBA {
 	if a >= 1 {
 		return c
 	}
 	return color.RGBA{R: uint8(float64(c.R) * a), G: uint8(float64(c.G) * a), B: uint8(float64(c.B) * a), A: uint8(float64(c.A) * a)}
-}
-
-// mix blends a towards b by p (0 to 1).
-func mix(a, b color.RGBA, p float64) color.RGBA {
-	m := func(x, y uint8) uint8 { return uint8(float64(x) + (float64(y)-float64(x))*p) }
-	return color.RGBA{R: m(a.R, b.R), G: m(a.G, b.G), B: m(a.B, b.B), A: m(a.A, b.A)}
 }

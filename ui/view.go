@@ -8,8 +8,10 @@ import "math"
 type Intent struct {
 	Kind IntentKind
 	X, Y float64
-	// Factor is a zoom's scale (wheel, or the keys + and -).
+	// Factor is a zoom's scale (wheel, the keys + and -, a pinch).
 	Factor float64
+	// DX, DY is how far a pinch's midpoint moved (device pixels).
+	DX, DY float64
 }
 
 // IntentKind says what an Intent asks.
@@ -32,9 +34,40 @@ const (
 	IntentFit
 	// IntentZoomCenter: zoom by Factor around the screen's centre (+, -).
 	IntentZoomCenter
-	// IntentUnselect: clear the selection (Escape).
+	// IntentUnselect: clear the selection (Escape); with nothing
+	// selected, the keyboard focus.
 	IntentUnselect
+	// IntentFocusNext and IntentFocusPrev move the keyboard focus to the
+	// next or previous node or pod in layout order (arrow right and left).
+	IntentFocusNext
+	IntentFocusPrev
+	// IntentFocusNextNode and IntentFocusPrevNode move it to the next or
+	// previous node card (arrow down and up).
+	IntentFocusNextNode
+	IntentFocusPrevNode
+	// IntentOpen selects what has the keyboard focus (Enter): the host
+	// opens its details.
+	IntentOpen
+	// IntentPinch: two fingers moved; their midpoint, now at X, Y, moved
+	// by DX, DY and their spread grew by Factor. It pans and zooms, and
+	// the touch that began as a tap is no longer one.
+	IntentPinch
 )
+
+// FocusItem is one stop of the keyboard focus: a pod chip or node card
+// and where the layout puts it (world units).
+type FocusItem struct {
+	Hit  Hit
+	Rect Rect
+}
+
+// WheelFactor is the zoom of a wheel turn of dy (ebiten's Wheel: CSS
+// pixels in a browser, where one mouse notch is about notch = 100; notches
+// natively, notch = 1): 1.2× a notch, so a trackpad's small deltas zoom
+// smoothly, and at most 2× (or ½×) whatever one event says.
+func WheelFactor(dy, notch float64) float64 {
+	return min(2, max(0.5, math.Pow(1.2, dy/notch)))
+}
 
 // dragSlop is how far (CSS pixels) the cursor moves with the button down
 // before the press is a drag rather than a click.
@@ -53,6 +86,10 @@ type view struct {
 	follow   bool
 	selected Hit
 	hover    Hit
+	// focus is what the arrow keys point at (drawn as a ring while the
+	// canvas has the keyboard focus, focused).
+	focus    Hit
+	focused  bool
 	cursorX  float64
 	cursorY  float64
 	pressed  bool
@@ -67,9 +104,11 @@ type view struct {
 
 // apply carries out one tick's intents in order, then finds what the
 // cursor hovers. hit tells what is drawn at a world point; bounds is the
-// layout's, for fitting. It reports whether the person changed the
-// selection (a click, Escape), which the host is told of.
-func (v *view) apply(in []Intent, hit func(wx, wy float64) Hit, bounds Rect) (selectionChanged bool) {
+// layout's, for fitting; order lists the keyboard's stops in layout order
+// (called only when a key moves the focus). It reports whether the person
+// changed the selection (a click, Escape, Enter), which the host is told
+// of.
+func (v *view) apply(in []Intent, hit func(wx, wy float64) Hit, bounds Rect, order func() []FocusItem) (selectionChanged bool) {
 	for _, it := range in {
 		switch it.Kind {
 		case IntentCursor:
@@ -96,6 +135,9 @@ func (v *view) apply(in []Intent, hit func(wx, wy float64) Hit, bounds Rect) (se
 			if !v.dragging {
 				v.selected = hit(v.cam.ToWorld(it.X, it.Y))
 				selectionChanged = true
+				if v.selected.Kind != HitNone {
+					v.focus = v.selected // the arrow keys go on from here
+				}
 			}
 			v.dragging = false
 		case IntentFit:
@@ -105,11 +147,99 @@ func (v *view) apply(in []Intent, hit func(wx, wy float64) Hit, bounds Rect) (se
 			if v.selected.Kind != HitNone {
 				v.selected = Hit{}
 				selectionChanged = true
+			} else {
+				v.focus = Hit{}
+			}
+		case IntentFocusNext, IntentFocusPrev, IntentFocusNextNode, IntentFocusPrevNode:
+			if order != nil {
+				v.moveFocus(order(), it.Kind)
+			}
+		case IntentPinch:
+			v.pressed, v.dragging = false, false
+			v.cam = v.cam.Pan(it.DX, it.DY)
+			v.zoom(it.X, it.Y, it.Factor)
+		case IntentOpen:
+			if v.focus.Kind != HitNone && v.focus != v.selected {
+				v.selected = v.focus
+				selectionChanged = true
 			}
 		}
 	}
 	v.hover = hit(v.cam.ToWorld(v.cursorX, v.cursorY))
 	return selectionChanged
+}
+
+// moveFocus steps the keyboard focus through items (layout order): to the
+// next or previous stop, or to the next or previous node card. Without a
+// focus it starts at the selection, else at the first stop (or the last,
+// going back). The camera pans to show the stop if it is off screen.
+func (v *view) moveFocus(items []FocusItem, k IntentKind) {
+	if len(items) == 0 {
+		return
+	}
+	cur := -1
+	from := v.focus
+	if from.Kind == HitNone {
+		from = v.selected
+	}
+	for i := range items {
+		if items[i].Hit == from {
+			cur = i
+			break
+		}
+	}
+	next := cur
+	back := k == IntentFocusPrev || k == IntentFocusPrevNode
+	nodes := k == IntentFocusNextNode || k == IntentFocusPrevNode
+	switch {
+	case cur < 0 && back:
+		next = len(items) - 1
+	case cur < 0:
+		next = 0
+	default:
+		step := 1
+		if back {
+			step = -1
+		}
+		for i := cur + step; i >= 0 && i < len(items); i += step {
+			if !nodes || items[i].Hit.Kind == HitNode {
+				next = i
+				break
+			}
+		}
+	}
+	if cur < 0 && nodes {
+		for next >= 0 && next < len(items) && items[next].Hit.Kind != HitNode {
+			if back {
+				next--
+			} else {
+				next++
+			}
+		}
+		if next < 0 || next >= len(items) {
+			return
+		}
+	}
+	v.focus = items[next].Hit
+	v.reveal(items[next].Rect)
+}
+
+// reveal pans the camera, keeping its zoom, to centre r when r is not
+// wholly on screen (between the caption band and the legend).
+func (v *view) reveal(r Rect) {
+	if v.w == 0 || v.h == 0 {
+		return
+	}
+	x0, y0 := v.cam.ToScreen(r.X, r.Y)
+	x1, y1 := v.cam.ToScreen(r.X+r.W, r.Y+r.H)
+	top, bottom := CaptionBandH*v.scale, float64(v.h)-(LegendH+10)*v.scale
+	if x0 >= 0 && y0 >= top && x1 <= float64(v.w) && y1 <= bottom {
+		return
+	}
+	cx, cy := r.X+r.W/2, r.Y+r.H/2
+	v.cam.X = cx - float64(v.w)/2/v.cam.Zoom
+	v.cam.Y = cy - (top+bottom)/2/v.cam.Zoom
+	v.autoFit = false
 }
 
 func (v *view) zoom(x, y, factor float64) {
@@ -135,6 +265,8 @@ type viewKey struct {
 	theme            string
 	cam              Camera
 	selected, hover  Hit
+	focus            Hit
+	focused          bool
 	cursorX, cursorY float64
 	w, h             int
 	scale            float64
@@ -148,6 +280,7 @@ type viewKey struct {
 // the clock (chips that show it are live), the cursor or the banner.
 func worldKeyOf(k viewKey) viewKey {
 	k.now, k.cursorX, k.cursorY, k.failure, k.dragging = 0, 0, 0, "", false
+	k.focus, k.focused = Hit{}, false // the focus ring is drawn over the picture
 	return k
 }
 
@@ -157,6 +290,7 @@ func worldKeyOf(k viewKey) viewKey {
 // nothing (and the canvas is not read back).
 func (v *view) key(gen int, theme, failure string, now float64, timed bool) viewKey {
 	k := viewKey{gen: gen, theme: theme, cam: v.cam, selected: v.selected, hover: v.hover,
+		focus: v.focus, focused: v.focused,
 		w: v.w, h: v.h, scale: v.scale, dragging: v.dragging, failure: failure, presenter: v.presenter}
 	if timed || v.hover.Kind == HitPod {
 		k.now = now

@@ -52,6 +52,12 @@ func TestViewAppliesIntents(t *testing.T) {
 		{name: "keys zoom around the centre, F fits again",
 			ticks: [][]Intent{{{Kind: IntentCursor}, {Kind: IntentZoomCenter, Factor: 1.25}}, {{Kind: IntentCursor}, {Kind: IntentFit}}},
 			want:  func(v view) bool { return v.autoFit && v.cam == FitCanvas(bounds, 800, 600, 1) }},
+		{name: "a pinch zooms around the fingers, pans with them and is no tap",
+			ticks: [][]Intent{{{Kind: IntentPress, X: 20, Y: 5}, {Kind: IntentCursor, X: 20, Y: 5}}, {{Kind: IntentPinch, X: 100, Y: 50, Factor: 2, DX: 10}}, {{Kind: IntentRelease, X: 100, Y: 50}, {Kind: IntentCursor, X: 100, Y: 50}}},
+			want: func(v view) bool {
+				wx, wy := v.cam.ToWorld(100, 50)
+				return v.cam.Zoom == 2 && wx == 90 && wy == 50 && v.selected.Kind == HitNone && !v.autoFit
+			}},
 		{name: "Escape clears a selection",
 			ticks: [][]Intent{{{Kind: IntentPress, X: 60}, {Kind: IntentRelease, X: 60}, {Kind: IntentCursor, X: 60}}, {{Kind: IntentCursor, X: 60}, {Kind: IntentUnselect}}},
 			want:  func(v view) bool { return v.selected.Kind == HitNone && v.hover.Kind == HitNode }, changed: true},
@@ -64,7 +70,7 @@ func TestViewAppliesIntents(t *testing.T) {
 			}
 			changed := false
 			for _, tick := range tt.ticks {
-				changed = v.apply(tick, hitGrid, bounds) || changed
+				changed = v.apply(tick, hitGrid, bounds, nil) || changed
 			}
 			if !tt.want(v) || changed != tt.changed {
 				t.Errorf("view %+v, selection changed %v (want %v)", v, changed, tt.changed)
@@ -73,7 +79,7 @@ func TestViewAppliesIntents(t *testing.T) {
 	}
 	// Escape with nothing selected reports nothing.
 	v := start()
-	if v.apply([]Intent{{Kind: IntentUnselect}}, hitGrid, bounds) {
+	if v.apply([]Intent{{Kind: IntentUnselect}}, hitGrid, bounds, nil) {
 		t.Error("Escape without a selection reported a change")
 	}
 }
@@ -115,6 +121,25 @@ func TestFramesPlanRepaints(t *testing.T) {
 		got.worldKey, got.prevWorld, got.hadWorld = viewKey{}, viewKey{}, false
 		if got != fr.want {
 			t.Errorf("%s: plan %+v, want %+v", fr.name, got, fr.want)
+		}
+	}
+}
+
+func TestWheelFactor(t *testing.T) {
+	tests := []struct {
+		name      string
+		dy, notch float64
+		lo, hi    float64
+	}{
+		{"one browser notch in zooms 1.2x", 100, 100, 1.1999, 1.2001},
+		{"one browser notch out", -100, 100, 0.8333, 0.8334},
+		{"a trackpad's small delta zooms a little", 4, 100, 1.007, 1.008},
+		{"a huge delta stops at 2x", 5000, 100, 2, 2},
+		{"one native notch", 1, 1, 1.1999, 1.2001},
+	}
+	for _, tt := range tests {
+		if f := WheelFactor(tt.dy, tt.notch); f < tt.lo || f > tt.hi {
+			t.Errorf("%s: WheelFactor(%v, %v) = %v, want in [%v, %v]", tt.name, tt.dy, tt.notch, f, tt.lo, tt.hi)
 		}
 	}
 }

@@ -36,6 +36,9 @@ func main() {
 		},
 		Panic: func(msg string) { b.emit(map[string]any{"type": "panic", "message": msg}) },
 		Drawn: func(gen int) { b.emit(map[string]any{"type": "drawn", "gen": gen}) },
+		Focus: func(h ui.Hit) {
+			b.emit(map[string]any{"type": "focus", "kind": session.KindName(h.Kind), "key": h.Key})
+		},
 	})
 	if err != nil {
 		b.publish("schedplay")

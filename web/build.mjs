@@ -74,7 +74,7 @@ await bundle({
   gallery: join(here, "src/gallery.ts"),
 }, { define: { ASSETS: JSON.stringify(assets()) } });
 
-for (const f of ["stage.css", "share.css", "editor.css", "embed.css", "gallery.css"]) writeHashed(f, readFileSync(join(here, f)));
+for (const f of ["stage.css", "share.css", "editor.css", "a11y.css", "embed.css", "gallery.css"]) writeHashed(f, readFileSync(join(here, f)));
 writeHashed("style.css", readFileSync(join(here, "src/style.css")));
 
 // The pages name the hashed files; the embed page's bundle is

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/schedplay/schedplay/ui"
+	"github.com/schedplay/schedplay/ui/adapt"
 )
 
 // method is one call the page makes: string arguments (between min and
@@ -103,12 +104,24 @@ var methods = map[string]method{
 	}},
 	"setFollow":    switchMethod((*Session).SetFollow),
 	"setPresenter": switchMethod((*Session).SetPresenter),
+	"outline": {"", 0, 0, func(s *Session, _ []string) (any, error) {
+		return struct {
+			OK bool `json:"ok"`
+			adapt.Outline
+		}{true, s.Outline()}, nil
+	}},
 	"prepare": {"", 0, 0, func(s *Session, _ []string) (any, error) {
 		s.Prepare()
 		return map[string]any{"ok": true}, nil
 	}},
 	"question": {"id", 1, 1, func(s *Session, a []string) (any, error) { return s.Question(a[0]) }},
 	"answer":   {"id, given", 2, 2, func(s *Session, a []string) (any, error) { return s.Answer(a[0], a[1]) }},
+	"setMotion": {"mode", 1, 1, func(s *Session, a []string) (any, error) {
+		if err := s.SetMotion(a[0]); err != nil {
+			return nil, err
+		}
+		return map[string]any{"ok": true}, nil
+	}},
 	"setTheme": {"theme", 1, 1, func(s *Session, a []string) (any, error) {
 		s.SetTheme(a[0])
 		return map[string]any{"ok": true}, nil

@@ -27,6 +27,10 @@ type Canvas interface {
 	// SetClock sets the simulated time shown, in seconds.
 	SetClock(t float64)
 	SetTheme(t ui.Theme)
+	// Fit frames the whole cluster (a new scenario was loaded).
+	Fit()
+	// SetReducedMotion makes state changes cut instead of glide.
+	SetReducedMotion(on bool)
 	// Select marks a pod or node as selected (the page chose it).
 	Select(h ui.Hit)
 	// Locate is where a pod chip or node card is drawn, in CSS pixels.
@@ -67,6 +71,8 @@ type Session struct {
 	prefetchMisses int
 	// now is the wall clock (simulate and prefetch run for some ms).
 	now func() time.Time
+	// clock is the simulated time shown, in seconds.
+	clock float64
 }
 
 // New returns a session that shows its scenes on c and simulates within
@@ -105,11 +111,32 @@ func (s *Session) Load(name, text string) LoadReply {
 	res := adapt.LoadCached(&s.cache, name, []byte(text), s.budget)
 	if res.OK {
 		s.pre.Cancel()
+		other := s.run == nil || !sameNodes(s.run.Base(), res.Run.Base())
 		s.run, s.seq = res.Run, -1
 		s.show(res.Run.Base())
+		if other {
+			// Another cluster: frame it whole, whatever the zoom was. An
+			// edit that keeps the nodes keeps the person's view.
+			s.canvas.Fit()
+		}
+		s.clock = 0
 		s.canvas.SetClock(0)
 	}
 	return LoadReply{Result: res, Gen: s.gen, Budget: s.budget}
+}
+
+// sameNodes reports whether two scenes have the same nodes, by name and
+// in order.
+func sameNodes(a, b *ui.Scene) bool {
+	if len(a.Nodes) != len(b.Nodes) {
+		return false
+	}
+	for i := range a.Nodes {
+		if a.Nodes[i].Name != b.Nodes[i].Name {
+			return false
+		}
+	}
+	return true
 }
 
 // show puts a scene on the canvas, with the selected pod's spread overlay.
@@ -185,8 +212,12 @@ func (s *Session) Seek(seq int, t float64) {
 		}
 		s.show(sc)
 	}
+	s.clock = t
 	s.canvas.SetClock(t)
 }
+
+// Outline is the shown scene as text, read at the shown time.
+func (s *Session) Outline() adapt.Outline { return adapt.OutlineOf(s.scene, s.clock) }
 
 // Prefetch builds the scene after event seq for up to d, continuing the
 // build of an earlier call (playback calls it once per frame for the next
@@ -330,6 +361,17 @@ func (s *Session) SetPresenter(on bool) { s.canvas.SetPresenter(on) }
 
 // SetTheme switches the canvas's palette ("light" or "dark").
 func (s *Session) SetTheme(name string) { s.canvas.SetTheme(ui.ThemeByName(name)) }
+
+// SetMotion sets how the canvas shows changes: "reduce" cuts, "full"
+// glides and fades.
+func (s *Session) SetMotion(mode string) error {
+	switch mode {
+	case "reduce", "full":
+		s.canvas.SetReducedMotion(mode == "reduce")
+		return nil
+	}
+	return fmt.Errorf("unknown motion %q (want reduce or full)", mode)
+}
 
 // Kinds are the page's names of what can be selected.
 var Kinds = map[string]ui.HitKind{"": ui.HitNone, "pod": ui.HitPod, "node": ui.HitNode}

@@ -22,12 +22,16 @@ type recorder struct {
 	prepared  int
 	follow    bool
 	presenter bool
+	reduced   bool
+	fits      int
 }
 
 func (c *recorder) SetScene(s *ui.Scene, gen int) { c.scene, c.gen = s, gen; c.scenes++ }
 func (c *recorder) SetClock(t float64)            { c.clock = t }
 func (c *recorder) SetTheme(t ui.Theme)           { c.theme = t.Name }
 func (c *recorder) Select(h ui.Hit)               { c.selected = h }
+func (c *recorder) SetReducedMotion(on bool)      { c.reduced = on }
+func (c *recorder) Fit()                          { c.fits++ }
 func (c *recorder) Locate(h ui.Hit) (ui.Rect, bool) {
 	if h.Kind == ui.HitNode && h.Key == "node1" {
 		return ui.Rect{X: 1, Y: 2, W: 3, H: 4}, true
@@ -162,6 +166,73 @@ func TestSession(t *testing.T) {
 				}
 			}},
 			step{call: "answer", args: []string{"nope", ""}, err: `no question "nope"`},
+		)},
+		{name: "another cluster is fitted, an edit keeps the view", text: preempt, steps: []step{
+			{call: "load", args: []string{"p.yaml", preempt}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
+				if c.fits != 1 {
+					t.Errorf("first load: %d fits, want 1", c.fits)
+				}
+			}},
+			{call: "load", args: []string{"p.yaml", strings.Replace(preempt, "{name: critical,", "{name: critical2,", 1)}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
+				if r["ok"] != true || c.fits != 1 {
+					t.Errorf("an edit of a pod (ok %v): %d fits, want still 1", r["ok"], c.fits)
+				}
+			}},
+			{call: "load", args: []string{"s.yaml", spread}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
+				if r["ok"] != true || c.fits != 2 {
+					t.Errorf("another scenario (ok %v): %d fits, want 2", r["ok"], c.fits)
+				}
+			}},
+		}},
+		{name: "setMotion switches the canvas to cuts and back", text: preempt, steps: []step{
+			{call: "setMotion", args: []string{"reduce"}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
+				if !c.reduced {
+					t.Error("setMotion reduce left the canvas gliding")
+				}
+			}},
+			{call: "setMotion", args: []string{"sideways"}, err: "unknown motion"},
+			{call: "setMotion", args: []string{"full"}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
+				if c.reduced {
+					t.Error("setMotion full left the canvas cutting")
+				}
+			}},
+		}},
+		{name: "outline reads the shown scene at the shown time", text: preempt, steps: append(loadAndSimulate("p.yaml"),
+			step{call: "seek", args: []string{"3", "12"}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {}},
+			step{call: "outline", check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
+				var o adapt.Outline
+				data, _ := json.Marshal(r)
+				if err := json.Unmarshal(data, &o); err != nil {
+					t.Fatal(err)
+				}
+				if r["ok"] != true || o.T != 12 || !strings.Contains(o.Caption, "Unschedulable") {
+					t.Errorf("outline t=%v caption %q, want t=12 after event 3", o.T, o.Caption)
+				}
+				if len(o.Pending) != 1 || o.Pending[0].Key != "default/critical" || o.Pending[0].NominatedNode != "node-b" {
+					t.Fatalf("pending %+v, want default/critical nominated to node-b", o.Pending)
+				}
+				var nodeB *adapt.OutlineNode
+				for zi := range o.Zones {
+					for ni := range o.Zones[zi].Nodes {
+						if n := &o.Zones[zi].Nodes[ni]; n.Name == "node-b" {
+							nodeB = n
+						}
+					}
+				}
+				if nodeB == nil || len(nodeB.Nominated) != 1 || nodeB.Nominated[0] != "default/critical" {
+					t.Fatalf("node-b %+v, want default/critical's reservation on it", nodeB)
+				}
+				countdown := ""
+				for _, p := range nodeB.Bound {
+					if p.Key == "default/low-b2" {
+						countdown = p.Terminating
+					}
+				}
+				// Preempted at 0s with a 30s grace period, read at 12s.
+				if !strings.Contains(countdown, "in 18s") {
+					t.Errorf("low-b2 countdown %q, want it 18s from its end", countdown)
+				}
+			}},
 		)},
 		{name: "prefetched seeks build nothing", text: preempt, steps: append(loadAndSimulate("p.yaml"),
 			step{call: "prefetch", args: []string{"2", "1000"}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {

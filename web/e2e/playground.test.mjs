@@ -182,8 +182,10 @@ describe("playground", () => {
     await page.click("#tl-back");
     assert.equal((await probe(page)).cursor, p.cursor - 1);
 
+    // The scrubber's positions run 0 to 1000 (scrubmap.ts); this 30 s run
+    // has no idle stretch, so half way is t=15s.
     await page.$eval("#tl-scrub", (e) => {
-      e.value = "15";
+      e.value = "500";
       e.dispatchEvent(new Event("input", { bubbles: true }));
     });
     p = await probe(page);

@@ -95,9 +95,24 @@ export interface DetailsReply {
   storage?: PodStorage;
 }
 
+// The shown scene as text (ui/adapt.Outline), read at the shown time.
+export interface OutlinePod {
+  key: string; node?: string; phase: string; priority: number; priorityClass?: string;
+  queue?: string; nominatedNode?: string; terminating?: string; evicted?: boolean; reason?: string;
+}
+export interface OutlineNode {
+  name: string; cpu: string; memory: string; pods: string; cordoned?: boolean; taints?: string[];
+  nominated?: string[]; bound: OutlinePod[];
+}
+export interface Outline {
+  ok: boolean; t: number; caption: string; zoneKey: string;
+  zones: { name: string; nodes: OutlineNode[] }[]; pending: OutlinePod[];
+}
+
 export type BridgeEvent =
   | { type: "select"; kind: "" | "pod" | "node"; key: string }
   | { type: "drawn"; gen: number }
+  | { type: "focus"; kind: "" | "pod" | "node"; key: string } // the arrow keys moved the canvas's focus
   | { type: "panic"; message: string; stack?: string }
   | { type: "fatal"; message: string };
 
@@ -107,6 +122,7 @@ export interface Bridge {
   trace(from: string): string; // {ok, events: TraceEvent[]} from index from on
   seek(seq: string, t: string): string; // {ok, gen}: show the state after event seq (-1: t=0) at time t
   setTheme(theme: "light" | "dark"): string;
+  setMotion(mode: "reduce" | "full"): string; // reduce: state changes cut instead of glide
   select(kind: "" | "pod" | "node", key: string): string;
   // DetailsReply; for a pod, attempt (1-based, "0" or absent: the last) picks the cycle to explain
   details(kind: "pod" | "node", key: string, attempt?: string): string;
@@ -115,6 +131,7 @@ export interface Bridge {
   // "true": each event's camera frames what it involves; "false": the whole cluster
   setFollow(on: string): string;
   setPresenter(on: "true" | "false"): string; // presenter mode: names of 18 CSS px where chips have room, a closer fit
+  outline(): string; // Outline: the shown scene as text
   collect(): string; // {ok, collected}: collect garbage now if much waits (as playback starts)
   prefetch(seq: string, ms: string): string; // {ok, done}: build the scene after event seq ahead of its seek, for up to ms; call again until done
   // prepare does ahead the copying the next load of similar text needs (call it when idle).

@@ -4,6 +4,7 @@ import type { Attempt, DetailsReply, Node, Pod, PodStorage, SpreadConstraint, Tr
 import { searchLines } from "./search-text";
 import { fmtTime } from "./timeline";
 import { fill as fillTerms } from "./glossary";
+import { filterTable, scoreTable } from "./explain-table";
 
 // withTerms is el with the glossary's terms in text linked to their entries.
 function withTerms(tag: string, cls: string | undefined, text: string): HTMLElement {
@@ -123,29 +124,7 @@ function attempt(a: Attempt, h: Hooks): HTMLElement[] {
     out.push(el("h3", undefined, ex.search ? "Node search" : "Tie"));
     for (const line of search) out.push(el("p", "search", line));
   }
-  const table = el("table", "explain");
-  const head = el("tr");
-  head.append(el("th", undefined, "Node"), el("th", undefined, "Filter / score"));
-  table.append(head);
-  const chosen = new Set(ex.selected ?? []);
-  for (const n of ex.nodes ?? []) {
-    const tr = el("tr", n.feasible ? "fit" : "nofit");
-    if (chosen.has(n.name)) tr.classList.add("chosen");
-    tr.append(el("td", undefined, `${chosen.has(n.name) ? "★ " : ""}${n.name}`));
-    const td = el("td");
-    if (n.feasible) {
-      td.append(el("div", undefined, `total ${n.total ?? 0}`));
-      const parts = Object.entries(n.scores ?? {}).sort(([x], [y]) => x.localeCompare(y))
-        .map(([k, v]) => `${k} ${v}${ex.weights?.[k] && ex.weights[k] !== 1 ? `×${ex.weights[k]}` : ""}`);
-      td.append(el("div", "scores", parts.join(" · ")));
-    } else {
-      td.append(withTerms("div", undefined, `${n.plugin ?? ""}: ${(n.reasons ?? []).join("; ")}`));
-      if (n.code) td.append(el("div", "scores", n.code));
-    }
-    tr.append(td);
-    table.append(tr);
-  }
-  out.push(table);
+  out.push(...filterTable(ex, withTerms), ...scoreTable(ex));
   const pre = ex.preemption;
   if (pre) {
     out.push(el("h3", undefined, "Preemption candidates"));

@@ -115,6 +115,8 @@ function applyTheme(): void {
   document.documentElement.dataset.theme = t;
   if (!api) return;
   api.setTheme(t);
+  // A reader who asked for reduced motion gets cuts instead of glides.
+  api.setMotion(matchMedia("(prefers-reduced-motion: reduce)").matches ? "reduce" : "full");
   const doc = frame?.contentDocument;
   if (doc?.body) doc.body.style.background = t === "dark" ? "#11151c" : "#f4f6fa";
 }

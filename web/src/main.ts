@@ -18,6 +18,10 @@ import { lessonBar, lessonFromURL, markDone, refreshProgress } from "./course";
 import { Quiz } from "./questions";
 import { setupPresenter } from "./presenter";
 import { button as glossaryButton, fill as fillTerms } from "./glossary";
+import { Keyboard } from "./keyboard";
+import { MotionSetting } from "./motion";
+import { setupPhone } from "./phone";
+import { Scrubber } from "./scrubmap";
 
 const THEME_KEY = "schedplay.theme";
 const SPLIT_KEY = "schedplay.split";
@@ -225,8 +229,11 @@ function reload(text: string): void {
 
 const hooks = {
   selectPod(key: string) {
-    api?.select("pod", key);
-    showDetails("pod", key);
+    hooks.select("pod", key);
+  },
+  select(kind: "pod" | "node", key: string) {
+    api?.select(kind, key);
+    showDetails(kind, key);
   },
   jump(seq: number) {
     player.act(() => {
@@ -274,6 +281,9 @@ function onEvent(json: string): void {
       if (ev.kind === "") hideDetails();
       else showDetails(ev.kind, ev.key);
       break;
+    case "focus":
+      keyboard.focused(ev.kind, ev.key);
+      break;
     case "drawn":
       probe.drawnGen = ev.gen;
       if (editStarted > 0 && probe.simDone && ev.gen >= probe.shownGen) {
@@ -305,6 +315,7 @@ function attach(b: Bridge): void {
   api.setListener(onEvent);
   applyTheme(currentTheme());
   if (follow) api.setFollow("true");
+  motion.attach(b);
   statusEl.textContent = "Ready";
   probe.startup.attach = performance.now();
   reload(editor.text());
@@ -321,10 +332,11 @@ const main = $("main");
 function setSplit(fraction: number): void {
   const f = Math.min(0.8, Math.max(0.15, fraction));
   main.style.setProperty("--split", `${(f * 100).toFixed(2)}%`);
+  splitter.setAttribute("aria-valuenow", String(Math.round(f * 100)));
   localStorage.setItem(SPLIT_KEY, String(f));
 }
-setSplit(Number(localStorage.getItem(SPLIT_KEY)) || 0.38);
 const splitter = $("splitter");
+setSplit(Number(localStorage.getItem(SPLIT_KEY)) || 0.38);
 splitter.addEventListener("pointerdown", (e) => {
   splitter.setPointerCapture(e.pointerId);
   // The frame would swallow pointer moves that cross it.
@@ -354,6 +366,7 @@ splitter.addEventListener("keydown", (e) => {
 const playBtn = $<HTMLButtonElement>("tl-play");
 const scrub = $<HTMLInputElement>("tl-scrub");
 const timeEl = $("tl-time");
+const scrubber = new Scrubber(scrub, $<HTMLDataListElement>("tl-ticks"), (t) => `t=${fmtTime(t)}`);
 const speedSel = $<HTMLSelectElement>("tl-speed");
 const logEl = $("log");
 const logList = $("log-list");
@@ -446,8 +459,7 @@ function renderControls(moved: boolean, force: boolean): void {
   probe.events = tl.events.length;
   probe.simDone = player.simDone;
   probe.shownGen = probe.loadedGen = player.gen;
-  scrub.max = String(tl.end);
-  scrub.value = String(tl.now);
+  scrubber.render(() => tl.events.map((e) => e.t), tl.events.length, tl.end, tl.now);
   const total = tl.events.length;
   timeEl.textContent = `t=${fmtTime(tl.now)} · event ${tl.cursor + 1}/${total}${player.simDone ? "" : "…"}`;
   playBtn.textContent = tl.playing ? "❚❚" : "▶";
@@ -458,6 +470,7 @@ function renderControls(moved: boolean, force: boolean): void {
   // A paused playhead that moved is a moment worth a link (share.ts).
   if (moved && !tl.playing && !player.waitingForTime && textReady && (!courseLesson || lessonAdopted)) trackAddress(shareEditor);
   showCaption();
+  keyboard.text.update(`${player.gen}:${tl.cursor}`, tl.now, force);
   if (selection && (force || (moved && performance.now() - detailsShownAt > 400))) showDetails(selection.kind, selection.key);
 }
 
@@ -478,7 +491,7 @@ $("tl-back").addEventListener("click", () => act(() => tl.step(-1)));
 $("tl-fwd").addEventListener("click", () => act(() => tl.step(1)));
 $("tl-start").addEventListener("click", () => act(() => { tl.playing = false; tl.seek(-1); }));
 $("tl-preempt").addEventListener("click", () => act(() => tl.nextPreemption()));
-scrub.addEventListener("input", () => act(() => { tl.playing = false; tl.scrub(Number(scrub.value)); }));
+scrub.addEventListener("input", () => act(() => { tl.playing = false; tl.scrub(scrubber.time()); }));
 function setSpeed(speed: number): void {
   tl.speed = speed;
   speedSel.value = String(speed);
@@ -498,6 +511,12 @@ function setFollow(on: boolean): void {
   api?.setFollow(String(on));
 }
 $("tl-follow").addEventListener("click", () => setFollow(!follow));
+
+// ---- keyboard focus announcements and the text view (keyboard.ts) ----
+
+const motion = new MotionSetting($("motion"));
+setupPhone();
+const keyboard = new Keyboard({ api: () => api, select: (kind, key) => hooks.select(kind, key) });
 
 // ---- lesson captions (captions.ts) ----
 
@@ -595,6 +614,7 @@ function onKey(e: KeyboardEvent): void {
     "[": () => { tl.faster(-1); setSpeed(tl.speed); },
     l: () => setLog(logEl.hidden),
     "?": () => setHelp(helpEl.hidden),
+    t: () => $("tl-text").click(),
   };
   const fn = keys[e.key];
   if (!fn) return;

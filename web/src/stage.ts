@@ -46,6 +46,40 @@ const getContext = HTMLCanvasElement.prototype.getContext as (this: HTMLCanvasEl
   return ctx;
 };
 
+// ebiten prevents the default of every key pressed on its canvas, Tab
+// included, which trapped the keyboard in the frame. Tab is taken away from
+// it (a capturing listener runs before the canvas's own), so that Tab and
+// Shift+Tab move on to the page's controls as everywhere else.
+window.addEventListener("keydown", (e) => {
+  if (e.key === "Tab") e.stopImmediatePropagation();
+}, true);
+// ebiten reads a wheel event's delta as pixels whatever its unit: a
+// browser that counts in lines (Firefox) or pages would zoom by a hair. Such
+// events are replaced by the same turn in pixels (a line is about 33 px,
+// as Chrome scrolls).
+window.addEventListener("wheel", (e) => {
+  if (e.deltaMode === WheelEvent.DOM_DELTA_PIXEL || !e.isTrusted || !(e.target instanceof HTMLCanvasElement)) return;
+  e.stopImmediatePropagation();
+  e.preventDefault();
+  const k = e.deltaMode === WheelEvent.DOM_DELTA_LINE ? 33 : 800;
+  e.target.dispatchEvent(new WheelEvent("wheel", {
+    deltaX: e.deltaX * k, deltaY: e.deltaY * k, deltaMode: WheelEvent.DOM_DELTA_PIXEL,
+    clientX: e.clientX, clientY: e.clientY, screenX: e.screenX, screenY: e.screenY,
+    ctrlKey: e.ctrlKey, shiftKey: e.shiftKey, altKey: e.altKey, metaKey: e.metaKey, bubbles: true, cancelable: true,
+  }));
+}, { capture: true, passive: false });
+
+// The canvas gets a name for assistive technology: what it is and how to
+// drive it with keys (the frame has the page's title, the canvas none).
+new MutationObserver((_, obs) => {
+  const c = document.querySelector("canvas");
+  if (!c) return;
+  c.setAttribute("role", "application");
+  c.setAttribute("tabindex", "0"); // ebiten's 1 would jump the tab order
+  c.setAttribute("aria-label", "Cluster canvas: arrow keys move between nodes and pods, Enter opens details, Escape goes back");
+  obs.disconnect();
+}).observe(document.documentElement, { childList: true, subtree: true });
+
 // The bridge calls this once window.schedplay exists.
 w.schedplayReady = (api: Bridge) => {
   mark("ready");

@@ -1,0 +1,339 @@
+// Accessibility of the playground in headless Chromium: the keyboard gets
+// into and out of the canvas and to every control, arrow keys move a focus
+// over the canvas and Enter opens details, the text view reads the cluster,
+// axe-core finds no serious or critical violation on the playground, the
+// gallery and an embed.
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { launch, open, probe, settled, url } from "./helpers.mjs";
+
+const require = createRequire(import.meta.url);
+const axePath = require.resolve("axe-core/axe.min.js");
+// Screenshots people look at (not checked in): SCHEDPLAY_SHOTS or web/e2e/screenshots.
+const shotDir = process.env.SCHEDPLAY_SHOTS ?? join(import.meta.dirname, "screenshots", "a11y");
+mkdirSync(shotDir, { recursive: true });
+
+// active names what has the keyboard focus: an element id of the page, or
+// "canvas" when the focus is on ebiten's canvas inside the stage frame.
+async function active(page) {
+  const id = await page.evaluate(() => {
+    const a = document.activeElement;
+    if (!a || a === document.body) return "";
+    if (a.id === "stage") return "stage";
+    return a.id || a.closest("[id]")?.id + ">" + a.tagName.toLowerCase();
+  });
+  if (id !== "stage") return id;
+  const inFrame = await page.frame({ url: /stage\.html/ }).evaluate(() => document.activeElement?.tagName.toLowerCase());
+  return inFrame === "canvas" ? "canvas" : "stage>" + inFrame;
+}
+
+// key holds a key across a few of ebiten's ticks (it samples the keyboard
+// once per tick), then releases it.
+async function key(page, k) {
+  await page.keyboard.down(k);
+  await page.waitForTimeout(80);
+  await page.keyboard.up(k);
+  await page.waitForTimeout(50);
+}
+
+// tabTo presses Tab (or Shift+Tab) until the focus is on want, at most n
+// times; it returns the focus stops passed on the way.
+async function tabTo(page, want, { back = false, n = 60 } = {}) {
+  const seen = [];
+  for (let i = 0; i < n; i++) {
+    await page.keyboard.press(back ? "Shift+Tab" : "Tab");
+    const a = await active(page);
+    seen.push(a);
+    if (a === want) return seen;
+  }
+  assert.fail(`no ${want} after ${n} presses of ${back ? "Shift+Tab" : "Tab"}: ${seen.join(", ")}`);
+}
+
+// plain loads preemption-basic without its Lesson document: a lesson's
+// questions take canvas clicks as answers, and these tests open details.
+const plainText = readFileSync(join(import.meta.dirname, "..", "..", "examples", "preemption-basic.yaml"), "utf8")
+  .split(/^---$/m).filter((d) => !/^kind: Lesson/m.test(d)).join("---");
+async function plain(page) {
+  const before = (await probe(page)).loads;
+  await page.evaluate((t) => window.__schedplaySetText(t), plainText);
+  await page.waitForFunction((b) => window.__schedplay.loads > b && !window.__schedplay.editPending && window.__schedplay.simDone, before, { polling: 50, timeout: 30000 });
+  assert.equal((await probe(page)).lastReply.lesson ?? null, null, "no lesson");
+  await settled(page);
+}
+
+async function axe(page, frame = page.mainFrame()) {
+  await frame.addScriptTag({ path: axePath });
+  const r = await frame.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
+  return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")}`);
+}
+
+describe("accessibility", () => {
+  let browser, context, page;
+
+  before(async () => {
+    browser = await launch();
+    // axe-core is injected as a script tag, which the pages' CSP would refuse.
+    context = await browser.newContext({ viewport: { width: 1280, height: 720 }, bypassCSP: true });
+    page = await open(context);
+    await settled(page);
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  test("Tab moves into and out of the canvas, and reaches every control", async () => {
+    await page.click(".cm-content");
+    const seen = await tabTo(page, "canvas");
+    assert.ok(!seen.includes("editor>div") || seen.indexOf("canvas") > 0, "Tab left the editor");
+    // The trap was here: Tab and Shift+Tab left the focus on the canvas.
+    await page.keyboard.press("Tab");
+    const after = await active(page);
+    assert.notEqual(after, "canvas", "Tab leaves the canvas");
+    await page.keyboard.press("Shift+Tab");
+    assert.equal(await active(page), "canvas", "Shift+Tab comes back into the canvas");
+    await page.keyboard.press("Shift+Tab");
+    assert.notEqual(await active(page), "canvas", "Shift+Tab leaves the canvas backwards");
+
+    // Every control, in one lap from the canvas.
+    await tabTo(page, "canvas");
+    const lap = await tabTo(page, "theme", { n: 200 });
+    for (const id of ["tl-start", "tl-back", "tl-play", "tl-fwd", "tl-preempt", "tl-scrub", "tl-speed", "tl-log", "tl-text"]) {
+      assert.ok(lap.includes(id), `Tab reaches #${id} (lap: ${lap.join(", ")})`);
+    }
+    assert.ok(lap.some((a) => a.startsWith("log-list")), "Tab reaches the event log");
+  });
+
+  test("arrow keys move a focus over nodes and pods, Enter opens details, Esc goes back", async () => {
+    await plain(page);
+    await page.click("#tl-log");
+    await page.click("#tl-log"); // the focus is on the page, outside the editor
+    await tabTo(page, "canvas", { back: true });
+    await key(page, "ArrowDown"); // the first node card
+    await page.waitForFunction(() => /^Node /.test(document.getElementById("canvas-live").textContent), null, { timeout: 5000 });
+    const node = (await page.textContent("#canvas-live")).match(/^Node (\S+?),? /)[1];
+    await key(page, "ArrowRight"); // its first pod (or the next card)
+    await page.waitForFunction((n) => !document.getElementById("canvas-live").textContent.startsWith(`Node ${n}`), node, { timeout: 5000 });
+    const live = await page.textContent("#canvas-live");
+    assert.match(live, /^(Pod \S+ on \S+, \w+, priority -?\d+|Node \S+)/, "the focus is announced from the outline");
+    await page.locator("#stage").screenshot({ path: join(shotDir, "keyboard-focus.png") });
+    await key(page, "ArrowLeft");
+    await page.waitForFunction((n) => document.getElementById("canvas-live").textContent.startsWith(`Node ${n}`), node, { timeout: 5000 });
+    await key(page, "Enter");
+    await page.waitForSelector("#details:not([hidden])", { timeout: 5000 });
+    assert.match(await page.textContent("#details-body h2"), new RegExp(node));
+    assert.equal(await active(page), "canvas", "the focus stays on the canvas");
+    await key(page, "Escape");
+    await page.waitForSelector("#details[hidden]", { state: "attached", timeout: 5000 });
+  });
+
+  test("the text view lists the cluster at the playhead and searches it", async () => {
+    await page.keyboard.press("End");
+    await page.click("#tl-text");
+    await page.waitForSelector("#textview:not([hidden]) tbody tr");
+    const title = await page.textContent("#textview-title");
+    const p = await probe(page);
+    assert.match(title, /^Cluster at t=/);
+    const rows = await page.$$eval("#textview tbody tr", (trs) => trs.map((tr) => ({ cls: tr.className, cells: [...tr.cells].map((c) => c.textContent) })));
+    const nodes = rows.filter((r) => r.cls === "node");
+    const pods = rows.filter((r) => r.cls.startsWith("pod"));
+    assert.ok(nodes.length >= 1 && pods.length >= 1, `rows: ${nodes.length} nodes, ${pods.length} pods`);
+    assert.equal(p.lastReply.summary.nodes, nodes.length, "one row per node");
+    // Headers are what a screen reader reads each cell with.
+    assert.deepEqual(await page.$$eval("#textview thead th", (ths) => ths.map((t) => t.getAttribute("scope"))), Array(6).fill("col"));
+    const name = pods[0].cells[2];
+    await page.fill("#textview input[type=search]", name);
+    const shown = await page.$$eval("#textview tbody tr:not([hidden])", (trs) => trs.map((tr) => tr.cells[2].textContent));
+    assert.ok(shown.includes(name) && shown.length < rows.length, `search ${name}: ${shown.length} of ${rows.length} rows`);
+    for (const theme of ["light", "dark"]) {
+      await page.evaluate((t) => { if (document.documentElement.dataset.theme !== t) document.getElementById("theme").click(); }, theme);
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(shotDir, `textview-${theme}-1280x720.png`) });
+    }
+    await page.fill("#textview input[type=search]", "");
+    // Seeking back to the start changes the time it reads.
+    await page.click("#tl-start");
+    await page.waitForFunction(() => document.getElementById("textview-title").textContent === "Cluster at t=0s", null, { timeout: 5000 });
+    await page.click("#tl-text");
+  });
+
+  test("the scrubber takes the pane's width, marks the events and says the time", async () => {
+    const pane = await page.locator("#stage-pane").boundingBox();
+    const scrub = await page.locator("#tl-scrub").boundingBox();
+    assert.ok(scrub.width >= 0.8 * pane.width, `scrubber ${scrub.width} px of ${pane.width}`);
+    const ticks = await page.$$eval("#tl-ticks option", (os) => os.map((o) => Number(o.value)));
+    const p = await probe(page);
+    assert.ok(ticks.length >= 2 && ticks.length <= p.events + 1 && ticks.includes(0) && ticks.includes(1000), `ticks ${ticks}`);
+    await page.click("#tl-start");
+    await page.click("#tl-fwd");
+    assert.match(await page.getAttribute("#tl-scrub", "aria-valuetext"), /^t=\d/);
+  });
+
+  test("axe-core: no serious or critical violation on the playground, the gallery and an embed", async () => {
+    const found = {};
+    for (const theme of ["light", "dark"]) {
+      await page.evaluate((t) => { if (document.documentElement.dataset.theme !== t) document.getElementById("theme").click(); }, theme);
+      await page.waitForTimeout(300);
+      found[`playground (${theme})`] = await axe(page);
+    }
+    found.stage = await axe(page, page.frame({ url: /stage\.html/ }));
+    // The default lesson, with its question on screen.
+    const lesson = await open(context);
+    await lesson.waitForSelector(".quiz:not([hidden]), #quiz:not([hidden])", { timeout: 60000 }).catch(() => {});
+    for (const theme of ["light", "dark"]) {
+      await lesson.evaluate((t) => { if (document.documentElement.dataset.theme !== t) document.getElementById("theme").click(); }, theme);
+      await lesson.waitForTimeout(300);
+      found[`lesson (${theme})`] = await axe(lesson);
+    }
+    const gallery = await context.newPage();
+    await gallery.goto(url + "gallery.html");
+    await gallery.waitForLoadState("networkidle");
+    found.gallery = await axe(gallery);
+    const embed = await context.newPage();
+    await embed.goto(url + "embed.html?example=preemption-basic&load=eager");
+    await embed.waitForFunction(() => window.__schedplayEmbed?.drawnGen >= 1, null, { timeout: 90000, polling: 100 });
+    found.embed = await axe(embed);
+    const bad = Object.entries(found).filter(([, v]) => v.length > 0).map(([where, v]) => `${where}:\n  ${v.join("\n  ")}`);
+    assert.deepEqual(bad, [], bad.join("\n"));
+  });
+});
+
+describe("reduced motion", () => {
+  let browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  // paintsOver counts the canvas's repaints while stepping through the
+  // first events one by one: a glide repaints every tick of MoveTicks, a
+  // cut once or twice.
+  async function paintsOver(page) {
+    await page.click("#tl-start");
+    await page.waitForTimeout(600);
+    const before = (await bridgeStats(page)).paints;
+    for (let i = 0; i < 4; i++) {
+      await page.click("#tl-fwd");
+      await page.waitForTimeout(700);
+    }
+    return (await bridgeStats(page)).paints - before;
+  }
+  const bridgeStats = async (page) => JSON.parse(await page.frame({ url: /stage\.html/ }).evaluate(() => window.schedplay.stats()));
+
+  test("prefers-reduced-motion cuts; the toggle turns glides back on", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, reducedMotion: "reduce" });
+    const page = await open(context);
+    await plain(page);
+    if ((await page.getAttribute("#tl-play", "aria-label")) === "Pause") await page.click("#tl-play");
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.motion), "reduce");
+    assert.equal(await page.getAttribute("#motion", "aria-pressed"), "true");
+    const cut = await paintsOver(page);
+    await page.click("#motion");
+    assert.equal(await page.getAttribute("#motion", "aria-pressed"), "false");
+    const glide = await paintsOver(page);
+    console.log(`# repaints over 4 steps: ${cut} reduced, ${glide} full motion`);
+    assert.ok(cut <= 12, `reduced motion repainted ${cut} times over 4 steps`);
+    assert.ok(glide >= 3 * Math.max(cut, 4), `full motion repainted ${glide} times, reduced ${cut}`);
+    await context.close();
+  });
+});
+
+// locate is where the canvas draws a pod or node, in CSS pixels of the page.
+async function locate(page, kind, key) {
+  const r = JSON.parse(await page.frame({ url: /stage\.html/ }).evaluate(([k, n]) => window.schedplay.locate(k, n), [kind, key]));
+  assert.ok(r.ok, `${kind} ${key} is not on the canvas`);
+  const box = await page.locator("#stage").boundingBox();
+  return { x: box.x + r.x, y: box.y + r.y, w: r.w, h: r.h };
+}
+
+describe("zoom, phones", () => {
+  let browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  test("one wheel notch zooms about 1.2x around the pointer", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const page = await open(context);
+    await settled(page);
+    for (const theme of ["dark", "light"]) {
+      await page.evaluate((t) => { if (document.documentElement.dataset.theme !== t) document.getElementById("theme").click(); }, theme);
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: join(shotDir, `projector-1280x720-${theme}.png`) });
+    }
+    const a = await locate(page, "node", "node-a");
+    const px = a.x + a.w * 0.25, py = a.y + a.h * 0.25;
+    await page.mouse.move(px, py);
+    await page.waitForTimeout(100);
+    await page.mouse.wheel(0, -100); // one notch towards the screen: zoom in
+    await page.waitForTimeout(400);
+    const b = await locate(page, "node", "node-a");
+    const step = b.w / a.w;
+    console.log(`# one notch: ${step.toFixed(3)}x`);
+    assert.ok(step >= 1.1 && step <= 1.25, `one notch zoomed ${step}x`);
+    // The point under the pointer stays under it: the same quarter of the card.
+    assert.ok(Math.abs((px - b.x) / b.w - 0.25) < 0.03 && Math.abs((py - b.y) / b.h - 0.25) < 0.03, `pointer at ${(px - b.x) / b.w}, ${(py - b.y) / b.h} of the card`);
+    await page.mouse.wheel(0, 100);
+    await page.waitForTimeout(400);
+    const c = await locate(page, "node", "node-a");
+    assert.ok(Math.abs(c.w / a.w - 1) < 0.02, `a notch back returns to ${c.w / a.w}x`);
+    await context.close();
+  });
+
+  test("390x844 with touch: one column, no overflow, a tap opens details, 44 px controls", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+    const page = await open(context);
+    await plain(page);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `the page is ${width} px wide`);
+    const stage = await page.locator("#stage").boundingBox();
+    const editor = await page.locator("#editor-pane").boundingBox();
+    assert.ok(stage.width >= 380 && (editor === null || editor.y > stage.y), `canvas first and full width: ${JSON.stringify(stage)}, editor ${JSON.stringify(editor)}`);
+    const small = await page.$$eval(".bar button, .bar .actions > a, .timeline button, .timeline select", (els) => els
+      .filter((e) => e.offsetParent !== null)
+      .map((e) => ({ id: e.id, h: e.getBoundingClientRect().height, w: e.getBoundingClientRect().width }))
+      .filter((b) => b.h < 43.5 || b.w < 43.5));
+    assert.deepEqual(small, [], "controls under 44 px");
+    for (const theme of ["light", "dark"]) {
+      await page.evaluate((t) => { if (document.documentElement.dataset.theme !== t) document.getElementById("theme").click(); }, theme);
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: join(shotDir, `phone-390x844-${theme}.png`) });
+    }
+    // A tap (held across a few of ebiten's ticks, as a finger is).
+    const n = await locate(page, "node", "node-c");
+    const cdp = await context.newCDPSession(page);
+    const at = [{ x: n.x + n.w / 2, y: n.y + 8 }];
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: at });
+    await page.waitForTimeout(120);
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await page.waitForSelector("#details:not([hidden])", { timeout: 5000 });
+    assert.match(await page.textContent("#details-body h2"), /node-c/);
+    await page.locator("#details").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(shotDir, "phone-390x844-details.png"), fullPage: true });
+    // Two fingers spreading zoom in.
+    const before = await locate(page, "node", "node-a");
+    const cx = before.x + before.w / 2, cy = before.y + before.h / 2;
+    const fingers = (d) => [{ x: cx - d, y: cy, id: 1 }, { x: cx + d, y: cy, id: 2 }];
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: fingers(20) });
+    for (const d of [30, 40, 50, 60]) {
+      await page.waitForTimeout(60);
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: fingers(d) });
+    }
+    await page.waitForTimeout(60);
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await page.waitForTimeout(300);
+    const after = await locate(page, "node", "node-a");
+    console.log(`# pinch 40 px -> 120 px: ${(after.w / before.w).toFixed(2)}x`);
+    assert.ok(after.w / before.w > 1.5, `a pinch zoomed ${after.w / before.w}x`);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 390, "no overflow with details open");
+    await context.close();
+  });
+});

@@ -1,0 +1,184 @@
+// The text view of the canvas: the shown cluster as a table a screen
+// reader can walk (zones, nodes and their pods with phase, priority,
+// nominations and termination countdowns) and anyone can search. Its
+// content is the session's outline answer (ui/adapt.Outline): the page only
+// lays it out, it works nothing out. Also the sentences the canvas's
+// keyboard focus is announced with.
+import type { Bridge, Outline, OutlineNode, OutlinePod } from "./bridge";
+import { el } from "./details";
+import { fmtTime } from "./timeline";
+
+type Select = (kind: "pod" | "node", key: string) => void;
+
+// podNotes are the facts of a pod beyond its name, phase and priority.
+function podNotes(p: OutlinePod): string {
+  const notes: string[] = [];
+  if (!p.node) notes.push(p.queue ? `pending in ${p.queue}` : "pending");
+  if (p.nominatedNode) notes.push(`nominated to ${p.nominatedNode}`);
+  if (p.terminating) notes.push(`${p.evicted ? "evicted" : "terminating"}: ${p.terminating}`);
+  if (p.reason) notes.push(p.reason);
+  return notes.join("; ");
+}
+
+function priority(p: OutlinePod): string {
+  return `${p.priority}${p.priorityClass ? ` (${p.priorityClass})` : ""}`;
+}
+
+function nodeNotes(n: OutlineNode): string {
+  const notes = [`cpu ${n.cpu}`, `memory ${n.memory}`, `pods ${n.pods}`];
+  if (n.cordoned) notes.push("cordoned");
+  if (n.taints?.length) notes.push(`taints ${n.taints.join(", ")}`);
+  if (n.nominated?.length) notes.push(`room reserved for ${n.nominated.join(", ")}`);
+  return notes.join("; ");
+}
+
+// describe is one sentence about a pod or node of the outline.
+export function describe(o: Outline, kind: string, key: string): string {
+  if (kind === "pod") {
+    const all = [...o.pending, ...o.zones.flatMap((z) => z.nodes.flatMap((n) => n.bound))];
+    const p = all.find((x) => x.key === key);
+    if (!p) return `Pod ${key}`;
+    return `Pod ${p.key}${p.node ? ` on ${p.node}` : ""}, ${p.phase}, priority ${priority(p)}${podNotes(p) ? ". " + podNotes(p) : ""}.`;
+  }
+  for (const z of o.zones) {
+    const n = z.nodes.find((x) => x.name === key);
+    if (n) return `Node ${n.name}${z.name ? ` in ${z.name}` : ""}, ${n.bound.length} pod${n.bound.length === 1 ? "" : "s"}. ${nodeNotes(n)}.`;
+  }
+  return `Node ${key}`;
+}
+
+export class TextView {
+  private outline: Outline | null = null;
+  private shownKey = "";
+  private shownSecond = NaN;
+  private lastBuild = 0;
+  private trailing: number | undefined;
+  private readonly title: HTMLElement;
+  private readonly caption: HTMLElement;
+  private readonly search: HTMLInputElement;
+  private readonly count: HTMLElement;
+  private readonly body: HTMLTableSectionElement;
+
+  constructor(private readonly root: HTMLElement, private readonly api: () => Bridge | null, private readonly select: Select) {
+    this.title = el("h2", undefined, "Cluster");
+    this.title.id = "textview-title";
+    this.caption = el("p", "textview-caption");
+    const label = el("label", "textview-search", "Search ");
+    this.search = document.createElement("input");
+    this.search.type = "search";
+    this.search.placeholder = "pod, node, zone, phase…";
+    this.search.addEventListener("input", () => this.filter());
+    label.append(this.search);
+    this.count = el("span", "muted");
+    this.count.setAttribute("role", "status");
+    const table = document.createElement("table");
+    table.className = "textview-table";
+    table.setAttribute("aria-labelledby", "textview-title");
+    const head = table.createTHead().insertRow();
+    for (const h of ["Zone", "Node", "Pod", "Phase", "Priority", "Details"]) {
+      const th = el("th", undefined, h);
+      th.setAttribute("scope", "col");
+      head.append(th);
+    }
+    this.body = table.createTBody();
+    const tools = el("div", "textview-tools");
+    tools.append(label, this.count);
+    root.replaceChildren(this.title, this.caption, tools, table);
+  }
+
+  get open(): boolean {
+    return !this.root.hidden;
+  }
+
+  setOpen(open: boolean): void {
+    this.root.hidden = !open;
+    if (open) this.update("", 0, true);
+  }
+
+  // fetch reads the session's outline of the shown scene.
+  fetch(): Outline | null {
+    const api = this.api();
+    if (!api) return null;
+    const o = JSON.parse(api.outline()) as Outline;
+    return o.ok ? o : null;
+  }
+
+  // update rebuilds the table when the shown scene (key names it) or the
+  // shown second changed, at most five times a second while playing.
+  update(key: string, t: number, force = false): void {
+    if (!this.open) return;
+    const second = Math.floor(t);
+    if (!force && key === this.shownKey && second === this.shownSecond) return;
+    const now = performance.now();
+    clearTimeout(this.trailing);
+    if (!force && now - this.lastBuild < 200) {
+      this.trailing = window.setTimeout(() => this.update(key, t), 200);
+      return;
+    }
+    const o = this.fetch();
+    if (!o) return;
+    this.shownKey = key;
+    this.shownSecond = second;
+    this.lastBuild = now;
+    this.render(o);
+  }
+
+  private render(o: Outline): void {
+    this.outline = o;
+    this.title.textContent = `Cluster at t=${fmtTime(o.t)}`;
+    this.caption.textContent = o.caption;
+    const rows: HTMLTableRowElement[] = [];
+    const row = (cells: (string | HTMLElement)[], cls: string, header = -1) => {
+      const tr = document.createElement("tr");
+      tr.className = cls;
+      cells.forEach((c, i) => {
+        const td = el(i === header ? "th" : "td");
+        if (i === header) td.setAttribute("scope", "row");
+        td.append(c);
+        tr.append(td);
+      });
+      rows.push(tr);
+      return tr;
+    };
+    const name = (kind: "pod" | "node", key: string) => {
+      const b = el("button", "link", key) as HTMLButtonElement;
+      b.type = "button";
+      b.addEventListener("click", () => this.select(kind, key));
+      return b;
+    };
+    const pod = (zone: string, node: string, p: OutlinePod) =>
+      row([zone, node, name("pod", p.key), p.phase, priority(p), podNotes(p)], p.terminating ? "pod terminating" : "pod", 2);
+    for (const p of o.pending) pod("", "queue", p);
+    for (const z of o.zones) {
+      const zone = z.name || "none";
+      for (const n of z.nodes) {
+        row([zone, name("node", n.name), "", n.cordoned ? "cordoned" : "", "", nodeNotes(n)], "node", 1);
+        for (const p of n.bound) pod(zone, n.name, p);
+      }
+    }
+    this.body.replaceChildren(...rows);
+    this.filter();
+  }
+
+  // filter shows the rows holding every word typed; a node's row stays
+  // when one of its pods matches.
+  private filter(): void {
+    const words = this.search.value.toLowerCase().split(/\s+/).filter(Boolean);
+    let shown = 0;
+    let nodeRow: HTMLTableRowElement | null = null;
+    for (const tr of Array.from(this.body.rows)) {
+      const hit = words.every((w) => tr.textContent!.toLowerCase().includes(w));
+      tr.hidden = !hit;
+      if (tr.classList.contains("node")) nodeRow = tr;
+      else if (hit && nodeRow) nodeRow.hidden = false;
+      if (hit) shown++;
+    }
+    this.count.textContent = words.length ? `${shown} of ${this.body.rows.length} rows match` : `${this.body.rows.length} rows`;
+  }
+
+  // sentence describes a pod or node of the shown scene (fetched now).
+  sentence(kind: string, key: string): string {
+    const o = this.fetch() ?? this.outline;
+    return o ? describe(o, kind, key) : `${kind} ${key}`;
+  }
+}

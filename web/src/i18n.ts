@@ -33,7 +33,13 @@ export function match(tag: string | null | undefined): Lang | null {
   return null;
 }
 
-export function detect(search = location.search, stored = safeGet(LANG_KEY), browser: readonly string[] = navigator.languages ?? [navigator.language]): Lang {
+// The defaults read the page's globals; under Node (unit tests of modules
+// that import this one) there is no location and English is chosen.
+export function detect(
+  search = typeof location === "undefined" ? "" : location.search,
+  stored = safeGet(LANG_KEY),
+  browser: readonly string[] = typeof navigator === "undefined" ? [] : navigator.languages ?? [navigator.language],
+): Lang {
   const q = match(new URLSearchParams(search).get("lang"));
   if (q) return q;
   const s = match(stored);

@@ -5,18 +5,14 @@ import { searchLines } from "./search-text";
 import { fmtTime } from "./timeline";
 import { fill as fillTerms } from "./glossary";
 import { filterTable, scoreTable } from "./explain-table";
+import { el } from "./dom";
+
+export { el };
 
 // withTerms is el with the glossary's terms in text linked to their entries.
 function withTerms(tag: string, cls: string | undefined, text: string): HTMLElement {
   const e = el(tag, cls);
   fillTerms(e, text);
-  return e;
-}
-
-export function el(tag: string, cls?: string, text?: string): HTMLElement {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
   return e;
 }
 

@@ -3,7 +3,7 @@
 // filterable, nodes in natural order (node-2 before node-10); and the
 // score plugins by feasible node. Nothing here computes a score.
 import type { Explanation, NodeResult } from "./bridge";
-import { el } from "./details";
+import { el } from "./dom";
 
 const natural = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" }).compare;
 

@@ -5,7 +5,7 @@
 // lays it out, it works nothing out. Also the sentences the canvas's
 // keyboard focus is announced with.
 import type { Bridge, Outline, OutlineNode, OutlinePod } from "./bridge";
-import { el } from "./details";
+import { el } from "./dom";
 import { fmtTime } from "./timeline";
 
 type Select = (kind: "pod" | "node", key: string) => void;

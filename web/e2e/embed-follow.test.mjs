@@ -84,4 +84,42 @@ describe("embed in a small frame", () => {
       await context.close();
     });
   }
+
+  test("Tab walks through the embed's controls and leaves it", async () => {
+    const context = await browser.newContext({ viewport: { width: 480, height: 360 } });
+    const page = await context.newPage();
+    await goHost(page, "example=preemption-basic&load=eager");
+    const embed = await waitFrame(page, "embed.html");
+    await embed.waitForFunction(() => window.__schedplayEmbed?.drawnGen >= 1, null, { timeout: 120000, polling: 50 });
+    await page.focus("#before");
+    // The embed is another origin to this page: its focus is read inside it.
+    const where = async () => {
+      const top = await page.evaluate(() => document.activeElement?.id || document.activeElement?.tagName);
+      if (top !== "IFRAME") return top;
+      return "embed>" + await embed.evaluate(() => {
+        const a = document.activeElement;
+        return a?.tagName === "IFRAME" ? "stage" : a?.id || a?.tagName;
+      });
+    };
+    const seen = [];
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press("Tab");
+      const w = await where();
+      seen.push(w);
+      if (w === "after") break;
+    }
+    assert.equal(seen.at(-1), "after", `Tab never left the embed: ${seen.join(" → ")}`);
+    const inEmbed = seen.filter((w) => w.startsWith("embed")).length;
+    assert.ok(inEmbed >= 5 && inEmbed <= 14, `Tab stops inside the embed: ${seen.join(" → ")}`);
+    // Shift+Tab walks back out the other side.
+    const back = [];
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press("Shift+Tab");
+      const w = await where();
+      back.push(w);
+      if (w === "before") break;
+    }
+    assert.equal(back.at(-1), "before", `Shift+Tab never left the embed: ${back.join(" → ")}`);
+    await context.close();
+  });
 });

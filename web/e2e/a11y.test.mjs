@@ -263,6 +263,9 @@ describe("zoom, phones", () => {
   test("one wheel notch zooms about 1.2x around the pointer", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
     const page = await open(context);
+    // The first run plays: wait for its end, so node-a's card does not
+    // change size between the two measures.
+    await page.waitForFunction(() => { const p = window.__schedplay; return p.simDone && p.events > 0 && p.cursor >= p.events - 1; }, null, { polling: 100, timeout: 120000 });
     await settled(page);
     for (const theme of ["dark", "light"]) {
       await page.evaluate((t) => { if (document.documentElement.dataset.theme !== t) document.getElementById("theme").click(); }, theme);

@@ -95,11 +95,13 @@ describe("playground", () => {
     await page.waitForSelector("#details:not([hidden])");
     assert.equal(await page.textContent("#details h2"), "e2e-new-pod");
     assert.match(await page.textContent("#details"), /running on node-/);
-    // The explain table of its last attempt: one row per node and a total.
+    // The explain tables of its last attempt: the filter table has one row
+    // per node; the scores table a total for each feasible node.
     await page.waitForSelector("#details table.explain");
-    const rows = await page.$$eval("#details table.explain tr", (trs) => trs.map((t) => t.textContent));
+    const rows = await page.$$eval("#details table.explain:not(.scores-table) tr", (trs) => trs.map((t) => t.textContent));
     assert.ok(rows.filter((r) => /^★? ?node-[abc]/.test(r)).length === 3, `explain rows ${JSON.stringify(rows)}`);
-    assert.ok(rows.some((r) => /total \d+/.test(r)), "feasible nodes show their total score");
+    const heads = await page.$$eval("#details table.scores-table th", (ths) => ths.map((t) => t.textContent));
+    assert.ok(heads.includes("Total"), `the scores table has a total column: ${JSON.stringify(heads)}`);
     await page.screenshot({ path: join(shots, "03-pod-details.png") });
 
     // Clicking a node shows its pods.

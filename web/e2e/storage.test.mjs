@@ -23,6 +23,9 @@ async function toEnd(page) {
 async function clickOnStage(page, kind, key) {
   const r = await bridge(page, "locate", kind, key);
   assert.ok(r.ok, `${kind} ${key} is not on the canvas`);
+  // On a phone the page scrolls (the scrubber was just used): bring the
+  // canvas into view, or the click lands outside the viewport.
+  await page.locator("#stage").scrollIntoViewIfNeeded();
   const box = await page.locator("#stage").boundingBox();
   await page.mouse.move(box.x + r.x + r.w / 2, box.y + r.y + r.h / 2);
   await page.mouse.down();

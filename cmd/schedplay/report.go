@@ -44,6 +44,9 @@ func writeExplainReport(w io.Writer, s *scenario.Scenario, ex *scheduler.Explana
 		}
 	}
 	tw.Flush()
+	if ex.Skipped != nil {
+		writeSkipped(w, ex.Skipped.Filter, "PreFilter returned Skip, so their Filter did not run")
+	}
 
 	var used []string
 	seen := map[string]bool{}
@@ -62,32 +65,17 @@ func writeExplainReport(w io.Writer, s *scenario.Scenario, ex *scheduler.Explana
 		used = append(used, p)
 	}
 	if len(used) > 0 {
-		fmt.Fprintln(w, "\nScore (normalized 0-100, times weight, summed)")
-		tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprint(tw, "  node\t")
-		for _, p := range used {
-			fmt.Fprintf(tw, "%s x%d\t", shortPlugin(p), ex.Weights[p])
-		}
-		fmt.Fprint(tw, "total\t\n")
 		selected := map[string]bool{}
 		for _, n := range ex.Selected {
 			selected[n] = true
 		}
-		for _, n := range ex.Nodes {
-			if !n.Feasible {
-				continue
-			}
-			fmt.Fprintf(tw, "  %s\t", n.Name)
-			for _, p := range used {
-				fmt.Fprintf(tw, "%d\t", n.Scores[p])
-			}
-			mark := ""
-			if selected[n.Name] {
-				mark = "  <- best"
-			}
-			fmt.Fprintf(tw, "%d\t%s\n", *n.Total, mark)
-		}
-		tw.Flush()
+		fmt.Fprintln(w, "\nScore (normalized 0-100, times weight, summed)")
+		writeScoreTable(w, ex, used, true, func(n scheduler.NodeResult) map[string]int64 { return n.Scores }, selected)
+		fmt.Fprintln(w, "\nRaw scores (as each plugin's Score returned them, before NormalizeScore)")
+		writeScoreTable(w, ex, used, false, func(n scheduler.NodeResult) map[string]int64 { return n.Raw }, nil)
+	}
+	if ex.Skipped != nil {
+		writeSkipped(w, ex.Skipped.Score, "PreScore returned Skip, so their Score did not run")
 	}
 
 	fmt.Fprintln(w)
@@ -173,6 +161,57 @@ func writeExplainReport(w io.Writer, s *scenario.Scenario, ex *scheduler.Explana
 }
 
 // shortPlugin abbreviates long plugin names for column headers.
+// writeScoreTable writes one row per feasible node of the plugins' scores
+// that of picks; with totals, the headers carry the weights and the rows
+// the totals, marking the selected nodes.
+func writeScoreTable(w io.Writer, ex *scheduler.Explanation, used []string, totals bool, of func(scheduler.NodeResult) map[string]int64, selected map[string]bool) {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "  node\t")
+	for _, p := range used {
+		if totals {
+			fmt.Fprintf(tw, "%s x%d\t", shortPlugin(p), ex.Weights[p])
+		} else {
+			fmt.Fprintf(tw, "%s\t", shortPlugin(p))
+		}
+	}
+	if totals {
+		fmt.Fprint(tw, "total\t")
+	}
+	fmt.Fprint(tw, "\n")
+	for _, n := range ex.Nodes {
+		if !n.Feasible {
+			continue
+		}
+		fmt.Fprintf(tw, "  %s\t", n.Name)
+		scores := of(n)
+		for _, p := range used {
+			fmt.Fprintf(tw, "%d\t", scores[p])
+		}
+		if totals {
+			mark := ""
+			if selected[n.Name] {
+				mark = "  <- best"
+			}
+			fmt.Fprintf(tw, "%d\t%s", *n.Total, mark)
+		}
+		fmt.Fprint(tw, "\n")
+	}
+	tw.Flush()
+}
+
+// writeSkipped names the plugins that did nothing for the pod at one
+// extension point, folded into one line.
+func writeSkipped(w io.Writer, plugins []string, why string) {
+	if len(plugins) == 0 {
+		return
+	}
+	noun := "plugins"
+	if len(plugins) == 1 {
+		noun = "plugin"
+	}
+	fmt.Fprintf(w, "  %d %s did nothing for this pod (%s): %s\n", len(plugins), noun, why, strings.Join(plugins, ", "))
+}
+
 func shortPlugin(p string) string {
 	switch p {
 	case "NodeResourcesBalancedAllocation":

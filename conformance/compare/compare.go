@@ -303,6 +303,15 @@ func Explain(r *Report, file, pod, nominatedNode string, ours, up *contract.Expl
 	if len(ours.Nodes) != len(up.Nodes) {
 		fd = append(fd, d("filter", "", "node count", len(ours.Nodes), len(up.Nodes)))
 	}
+	// The skip sets, when upstream's side reports them (stored answers
+	// may predate them): nil and empty are the same.
+	var oursSkipped contract.Skipped
+	if ours.Skipped != nil {
+		oursSkipped = *ours.Skipped
+	}
+	if up.Skipped != nil && q(sortedCopy(oursSkipped.Filter)) != q(sortedCopy(up.Skipped.Filter)) {
+		fd = append(fd, d("filter", "", "skipped.filter", oursSkipped.Filter, up.Skipped.Filter))
+	}
 	r.Check("filter", fd)
 
 	// score: only meaningful when both agree on the feasible set.
@@ -332,6 +341,9 @@ func Explain(r *Report, file, pod, nominatedNode string, ours, up *contract.Expl
 				if o.Scores[p] != un.Scores[p] {
 					sd = append(sd, d("score", un.Name, "scores."+p, o.Scores[p], un.Scores[p]))
 				}
+				if un.Weighted != nil && o.Weighted[p] != un.Weighted[p] {
+					sd = append(sd, d("score", un.Name, "weighted."+p, o.Weighted[p], un.Weighted[p]))
+				}
 			}
 			if un.Total != nil && (o.Total == nil || *o.Total != *un.Total) {
 				var ot any
@@ -340,6 +352,9 @@ func Explain(r *Report, file, pod, nominatedNode string, ours, up *contract.Expl
 				}
 				sd = append(sd, d("score", un.Name, "total", ot, *un.Total))
 			}
+		}
+		if up.Skipped != nil && q(sortedCopy(oursSkipped.Score)) != q(sortedCopy(up.Skipped.Score)) {
+			sd = append(sd, d("score", "", "skipped.score", oursSkipped.Score, up.Skipped.Score))
 		}
 		r.Check("score", sd)
 	} else {

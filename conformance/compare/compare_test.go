@@ -63,3 +63,42 @@ func TestSimulateDiff(t *testing.T) {
 		t.Fatalf("%+v %v", *r.counts["final"], r.diffs)
 	}
 }
+
+// The skip sets and weighted scores are compared when upstream's side has
+// them: stored answers without them agree with anything; nil and empty
+// skip lists are the same.
+func TestExplainSkippedAndWeighted(t *testing.T) {
+	withExtras := func() *contract.Explain {
+		e := base()
+		e.Skipped = &contract.Skipped{Filter: []string{"NodePorts"}}
+		for i := 1; i < 3; i++ {
+			e.Nodes[i].Weighted = map[string]int64{"NodeResourcesFit": 50, "TaintToleration": 300}
+		}
+		return e
+	}
+	r := NewReport(nil)
+	Explain(r, "f.yaml", "default/p", "", withExtras(), base())
+	Explain(r, "f.yaml", "default/p", "", withExtras(), withExtras())
+	noScoreSkips := withExtras()
+	noScoreSkips.Skipped.Score = []string{}
+	Explain(r, "f.yaml", "default/p", "", withExtras(), noScoreSkips)
+	if r.Unexplained() != 0 {
+		var b bytes.Buffer
+		r.Print(&b, 10)
+		t.Fatalf("agreeing results disagree:\n%s", b.String())
+	}
+
+	r = NewReport(nil)
+	ours := withExtras()
+	ours.Skipped.Filter = nil
+	ours.Skipped.Score = []string{"InterPodAffinity"}
+	ours.Nodes[2].Weighted["TaintToleration"] = 100
+	Explain(r, "f.yaml", "default/p", "", ours, withExtras())
+	var b bytes.Buffer
+	r.Print(&b, 10)
+	for _, want := range []string{"[filter] skipped.filter", "[score] skipped.score", "node c [score] weighted.TaintToleration: ours 100, upstream 300"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("report lacks %q:\n%s", want, b.String())
+		}
+	}
+}

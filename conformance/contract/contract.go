@@ -10,6 +10,16 @@ type Explain struct {
 	Selected   []string     `json:"selected"`
 	Message    string       `json:"message"`
 	Preemption *Preemption  `json:"preemption"`
+	// Skipped (an addition) names the plugins whose PreFilter or PreScore
+	// returned Skip, in profile order; compared when upstream's side has it.
+	Skipped *Skipped `json:"skipped,omitempty"`
+}
+
+// Skipped are an explain's skip sets: Filter plugins whose PreFilter
+// returned Skip, Score plugins whose PreScore returned Skip.
+type Skipped struct {
+	Filter []string `json:"filter,omitempty"`
+	Score  []string `json:"score,omitempty"`
 }
 
 // NodeResult is one node of an explain run.
@@ -19,6 +29,9 @@ type NodeResult struct {
 	Plugin   string           `json:"plugin,omitempty"`
 	Reasons  []string         `json:"reasons,omitempty"`
 	Scores   map[string]int64 `json:"scores,omitempty"`
+	// Weighted (an addition): each plugin's normalized score times its
+	// weight; compared when upstream's side has it.
+	Weighted map[string]int64 `json:"weighted,omitempty"`
 	Total    *int64           `json:"total,omitempty"`
 }
 

@@ -31,6 +31,19 @@ type Explanation struct {
 	// Signature is set when the pod can be signed for opportunistic
 	// batching (framework.SignPod).
 	Signature string `json:"signature,omitempty"`
+	// Skipped are the plugins that did nothing for this pod: their
+	// PreFilter or PreScore returned Skip, so the cycle ran none of their
+	// Filter or Score (upstream's skip sets). Nil when there are none.
+	Skipped *Skipped `json:"skipped,omitempty"`
+}
+
+// Skipped lists, in profile order, the Filter plugins whose PreFilter
+// returned Skip (CycleState.SkipFilterPlugins) and the Score plugins whose
+// PreScore returned Skip (SkipScorePlugins). Score is empty when no node
+// was feasible: PreScore never ran.
+type Skipped struct {
+	Filter []string `json:"filter,omitempty"`
+	Score  []string `json:"score,omitempty"`
 }
 
 // Tie says which nodes share the top total, the total, and which of them
@@ -152,12 +165,20 @@ func couldTake(list []runtime.NodePluginScores, want int) []string {
 
 // NodeResult is one node's verdict.
 type NodeResult struct {
-	Name     string           `json:"name"`
-	Feasible bool             `json:"feasible"`
-	Plugin   string           `json:"plugin,omitempty"`
-	Reasons  []string         `json:"reasons,omitempty"`
-	Code     string           `json:"code,omitempty"`
-	Scores   map[string]int64 `json:"scores,omitempty"`
+	Name     string   `json:"name"`
+	Feasible bool     `json:"feasible"`
+	Plugin   string   `json:"plugin,omitempty"`
+	Reasons  []string `json:"reasons,omitempty"`
+	Code     string   `json:"code,omitempty"`
+	// Scores are each plugin's normalized score (after NormalizeScore,
+	// before the weight).
+	Scores map[string]int64 `json:"scores,omitempty"`
+	// Raw are the scores as each plugin's Score returned them, before
+	// NormalizeScore.
+	Raw map[string]int64 `json:"raw,omitempty"`
+	// Weighted are the normalized scores times the plugins' weights: the
+	// addends of Total.
+	Weighted map[string]int64 `json:"weighted,omitempty"`
 	Total    *int64           `json:"total,omitempty"`
 }
 
@@ -240,6 +261,7 @@ func Explain(fwk *runtime.Framework, pod *api.Pod, snapshot *framework.Snapshot,
 	}
 
 	if st.IsSuccess() {
+		ex.Skipped = &Skipped{Filter: skippedIn(fwk.PluginNames("Filter"), state.SkipFilterPlugins)}
 		searched := snapshot.List()
 		if !preRes.AllNodes() {
 			searched = nil
@@ -263,6 +285,7 @@ func Explain(fwk *runtime.Framework, pod *api.Pod, snapshot *framework.Snapshot,
 		if err != nil {
 			return nil, err
 		}
+		ex.Skipped.Score = skippedIn(fwk.PluginNames("Score"), state.SkipScorePlugins)
 		var top int64 = -1
 		for _, nps := range list {
 			scores[nps.Name] = nps
@@ -293,11 +316,13 @@ func Explain(fwk *runtime.Framework, pod *api.Pod, snapshot *framework.Snapshot,
 	for _, ni := range snapshot.List() {
 		name := ni.Node().Name
 		if nps, ok := scores[name]; ok {
-			r := NodeResult{Name: name, Feasible: true, Scores: map[string]int64{}}
+			r := NodeResult{Name: name, Feasible: true, Scores: map[string]int64{}, Raw: map[string]int64{}, Weighted: map[string]int64{}}
 			total := nps.TotalScore
 			r.Total = &total
 			for _, ps := range nps.Scores {
-				r.Scores[ps.Name] = ps.Raw
+				r.Scores[ps.Name] = ps.Normalized
+				r.Raw[ps.Name] = ps.Raw
+				r.Weighted[ps.Name] = ps.Score
 			}
 			ex.Nodes = append(ex.Nodes, r)
 			continue
@@ -306,6 +331,9 @@ func Explain(fwk *runtime.Framework, pod *api.Pod, snapshot *framework.Snapshot,
 		ex.Nodes = append(ex.Nodes, NodeResult{Name: name, Plugin: s.Plugin(), Reasons: append([]string{}, s.Reasons()...), Code: s.Code().String()})
 	}
 	sort.Slice(ex.Nodes, func(i, j int) bool { return ex.Nodes[i].Name < ex.Nodes[j].Name })
+	if ex.Skipped != nil && len(ex.Skipped.Filter) == 0 && len(ex.Skipped.Score) == 0 {
+		ex.Skipped = nil
+	}
 
 	if len(feasible) == 0 {
 		fitErr := &framework.FitError{Pod: pod, NumAllNodes: snapshot.NumNodes(), Diagnosis: diagnosis}
@@ -325,6 +353,18 @@ func Explain(fwk *runtime.Framework, pod *api.Pod, snapshot *framework.Snapshot,
 		ex.Message = fitErr.Error()
 	}
 	return ex, nil
+}
+
+// skippedIn returns the names in skip, in the order of names (a profile's
+// plugins at one extension point).
+func skippedIn(names []string, skip map[string]bool) []string {
+	var out []string
+	for _, n := range names {
+		if skip[n] {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 func bracketList(names []string) string { return "[" + strings.Join(names, " ") + "]" }

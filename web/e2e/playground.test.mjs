@@ -96,12 +96,14 @@ describe("playground", () => {
     assert.equal(await page.textContent("#details h2"), "e2e-new-pod");
     assert.match(await page.textContent("#details"), /running on node-/);
     // The explain tables of its last attempt: the filter table has one row
-    // per node; the scores table a total for each feasible node.
+    // per node; the plugin x node scores table a total for each feasible node.
     await page.waitForSelector("#details table.explain");
     const rows = await page.$$eval("#details table.explain:not(.scores-table) tr", (trs) => trs.map((t) => t.textContent));
     assert.ok(rows.filter((r) => /^★? ?node-[abc]/.test(r)).length === 3, `explain rows ${JSON.stringify(rows)}`);
     const heads = await page.$$eval("#details table.scores-table th", (ths) => ths.map((t) => t.textContent));
-    assert.ok(heads.includes("Total"), `the scores table has a total column: ${JSON.stringify(heads)}`);
+    assert.ok(heads.includes("Total"), `the scores table has a total row: ${JSON.stringify(heads)}`);
+    const totals = await page.$$eval("#details table.scores-table tr.total td", (tds) => tds.length);
+    assert.equal(totals, d.attempt.explanation.nodes.filter((n) => n.feasible).length, "a total per feasible node");
     await page.screenshot({ path: join(shots, "03-pod-details.png") });
 
     // Clicking a node shows its pods.

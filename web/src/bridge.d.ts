@@ -33,7 +33,10 @@ export interface SimulateReply { ok: boolean; done: boolean; events: number; end
 
 export interface NodeResult {
   name: string; feasible: boolean; plugin?: string; reasons?: string[]; code?: string;
-  scores?: Record<string, number>; total?: number;
+  // Each score plugin's score at upstream's three steps: what Score
+  // returned (raw), after NormalizeScore (scores), times the weight
+  // (weighted, the addends of total).
+  scores?: Record<string, number>; raw?: Record<string, number>; weighted?: Record<string, number>; total?: number;
 }
 
 export interface Explanation {
@@ -51,6 +54,9 @@ export interface Explanation {
     stoppedOn?: string; notEvaluated: string[]; couldTake?: string[];
   };
   signature?: string;
+  // Plugins that did nothing for this pod: PreFilter (filter) or PreScore
+  // (score) returned Skip, so their Filter or Score never ran.
+  skipped?: { filter?: string[]; score?: string[] };
 }
 
 // One scheduling cycle of a pod: number of of, ended by event seq, against

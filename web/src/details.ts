@@ -120,7 +120,7 @@ function attempt(a: Attempt, h: Hooks): HTMLElement[] {
     out.push(el("h3", undefined, ex.search ? "Node search" : "Tie"));
     for (const line of search) out.push(el("p", "search", line));
   }
-  out.push(...filterTable(ex, withTerms), ...scoreTable(ex));
+  out.push(...filterTable(ex, withTerms), ...scoreTable(ex, 50, withTerms));
   const pre = ex.preemption;
   if (pre) {
     out.push(el("h3", undefined, "Preemption candidates"));

@@ -604,6 +604,9 @@ function onKey(e: KeyboardEvent): void {
     return;
   }
   if (typing(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
+  // Space on a control of the details panel (a fold's summary, a sort
+  // button) works that control, as Enter does, instead of playing.
+  if (e.key === " " && (e.target as HTMLElement | null)?.closest?.("#details button, #details summary, #details a")) return;
   const keys: Record<string, () => void> = {
     " ": togglePlay, k: togglePlay,
     ".": () => act(() => tl.step(1)), ",": () => act(() => tl.step(-1)),

@@ -135,6 +135,7 @@ func explainCycle(env *Env, schedFwk framework.Framework, pod *v1.Pod, runPostFi
 			reject(ni.Node().Name, s, plugin)
 		}
 	} else {
+		out.Skipped = &contract.Skipped{Filter: skippedIn(schedFwk.ListPlugins().Filter.Enabled, state.GetSkipFilterPlugins())}
 		// schedule_one.go evaluateNominatedNode: the nominated node alone first.
 		if nnn := pod.Status.NominatedNodeName; nnn != "" {
 			if ni, err := snap.NodeInfos().Get(nnn); err == nil {
@@ -184,12 +185,15 @@ func explainCycle(env *Env, schedFwk framework.Framework, pod *v1.Pod, runPostFi
 		if !st.IsSuccess() {
 			return nil, st.AsError()
 		}
+		out.Skipped.Score = skippedIn(schedFwk.ListPlugins().Score.Enabled, state.GetSkipScorePlugins())
 		weights := scoreWeights(schedFwk.ListPlugins())
 		var best int64 = -1
 		for _, ns := range scores {
 			r := results[ns.Name]
 			r.Scores = map[string]int64{}
+			r.Weighted = map[string]int64{}
 			for _, ps := range ns.Scores {
+				r.Weighted[ps.Name] = ps.Score
 				w := weights[ps.Name]
 				if w == 0 {
 					w = 1
@@ -232,6 +236,18 @@ func explainCycle(env *Env, schedFwk framework.Framework, pod *v1.Pod, runPostFi
 	}
 	sort.Slice(out.Nodes, func(i, j int) bool { return out.Nodes[i].Name < out.Nodes[j].Name })
 	return out, nil
+}
+
+// skippedIn returns the plugins of an extension point, in profile order,
+// that are in skip (a cycle state's skip set).
+func skippedIn(enabled []schedconfig.Plugin, skip sets.Set[string]) []string {
+	var out []string
+	for _, p := range enabled {
+		if skip.Has(p.Name) {
+			out = append(out, p.Name)
+		}
+	}
+	return out
 }
 
 func scoreWeights(p *schedconfig.Plugins) map[string]int64 {

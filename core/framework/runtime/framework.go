@@ -731,11 +731,18 @@ func (f *Framework) RunPreScorePlugins(state *framework.CycleState, pod *api.Pod
 	return nil
 }
 
-// PluginScore is one plugin's weighted score on a node.
+// PluginScore is one plugin's score on a node at each of upstream's
+// three steps: what Score returned, what NormalizeScore made of it, and
+// that times the plugin's weight (upstream's PluginScore.Score, which
+// goes into the total).
 type PluginScore struct {
 	Name string
-	// Raw is the normalized score before the weight.
-	Raw   int64
+	// Raw is what the plugin's Score returned, before NormalizeScore.
+	Raw int64
+	// Normalized is the score after NormalizeScore, before the weight
+	// (Raw for a plugin without ScoreExtensions).
+	Normalized int64
+	// Score is Normalized times the plugin's weight.
 	Score int64
 }
 
@@ -746,9 +753,13 @@ type NodePluginScores struct {
 	TotalScore int64
 }
 
-// RunScorePlugins scores, normalizes and weights, as upstream.
+// RunScorePlugins scores, normalizes and weights, as upstream's
+// RunScorePlugins: Score of every plugin not skipped on every node, then
+// NormalizeScore per plugin, then the range check and the weight per node
+// and plugin. It keeps each plugin's score as Score returned it too.
 func (f *Framework) RunScorePlugins(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo) ([]NodePluginScores, *framework.Status) {
-	lists, st := f.scoreLists(state, pod, nodes)
+	var raw []int64
+	lists, st := f.scoreLists(state, pod, nodes, &raw)
 	if st != nil {
 		return nil, st
 	}
@@ -762,7 +773,7 @@ func (f *Framework) RunScorePlugins(state *framework.CycleState, pod *api.Pod, n
 		nps := NodePluginScores{Name: ni.Node().Name, Scores: all[j*len(lists) : (j+1)*len(lists) : (j+1)*len(lists)]}
 		for i := range lists {
 			s, w := lists[i][j].Score, weights[i]
-			nps.Scores[i] = PluginScore{Name: names[i], Raw: s, Score: s * w}
+			nps.Scores[i] = PluginScore{Name: names[i], Raw: raw[i*len(nodes)+j], Normalized: s, Score: s * w}
 			nps.TotalScore += s * w
 		}
 		out[j] = nps
@@ -775,7 +786,7 @@ func (f *Framework) RunScorePlugins(state *framework.CycleState, pod *api.Pod, n
 // breakdown is most of what a cycle allocates. The result lives in storage
 // the next call reuses, so a caller must not keep it.
 func (f *Framework) RunScorePluginsTotals(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo) ([]int64, *framework.Status) {
-	lists, st := f.scoreLists(state, pod, nodes)
+	lists, st := f.scoreLists(state, pod, nodes, nil)
 	if st != nil {
 		return nil, st
 	}
@@ -808,8 +819,10 @@ func (f *Framework) RunScorePluginsTotals(state *framework.CycleState, pod *api.
 
 // scoreLists runs Score (or ScoreNodes) and NormalizeScore of every plugin
 // not skipped this cycle, leaving in f.scoreRun the plugins, names and
-// weights that go with the returned lists.
-func (f *Framework) scoreLists(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo) ([]framework.NodeScoreList, *framework.Status) {
+// weights that go with the returned lists. With raw set it also returns
+// the scores as Score returned them, plugin-major (raw[i*len(nodes)+j]),
+// copied before NormalizeScore rewrites the lists in place.
+func (f *Framework) scoreLists(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo, raw *[]int64) ([]framework.NodeScoreList, *framework.Status) {
 	// The per-plugin lists and bookkeeping never leave a cycle, so their
 	// storage is kept for the next one (a Framework runs one cycle at a
 	// time).
@@ -859,6 +872,14 @@ func (f *Framework) scoreLists(state *framework.CycleState, pod *api.Pod, nodes 
 				lists[i][j] = framework.NodeScore{Name: ni.Node().Name, Score: s}
 			} else {
 				lists[i][j].Score = s
+			}
+		}
+	}
+	if raw != nil {
+		*raw = make([]int64, len(plugins)*n)
+		for i, list := range lists {
+			for j := range list {
+				(*raw)[i*n+j] = list[j].Score
 			}
 		}
 	}

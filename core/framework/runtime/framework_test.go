@@ -193,9 +193,9 @@ func TestScoreWeightsSkipsAndTotals(t *testing.T) {
 	f.SetSnapshot(snap)
 	pod := st.MakePod().Name("p").Obj()
 	want := []NodePluginScores{
-		{Name: "n1", Scores: []PluginScore{{Name: "A", Raw: 10, Score: 20}, {Name: "B", Raw: 7, Score: 21}}, TotalScore: 41},
-		{Name: "n2", Scores: []PluginScore{{Name: "A", Raw: 50, Score: 100}, {Name: "B", Raw: 0, Score: 0}}, TotalScore: 100},
-		{Name: "n3", Scores: []PluginScore{{Name: "A", Raw: 100, Score: 200}, {Name: "B", Raw: 1, Score: 3}}, TotalScore: 203},
+		{Name: "n1", Scores: []PluginScore{{Name: "A", Raw: 10, Normalized: 10, Score: 20}, {Name: "B", Raw: 7, Normalized: 7, Score: 21}}, TotalScore: 41},
+		{Name: "n2", Scores: []PluginScore{{Name: "A", Raw: 50, Normalized: 50, Score: 100}, {Name: "B", Raw: 0, Normalized: 0, Score: 0}}, TotalScore: 100},
+		{Name: "n3", Scores: []PluginScore{{Name: "A", Raw: 100, Normalized: 100, Score: 200}, {Name: "B", Raw: 1, Normalized: 1, Score: 3}}, TotalScore: 203},
 	}
 	// Cycles of different sizes reuse the score lists: each must stand alone.
 	for _, infos := range [][]*framework.NodeInfo{snap.List(), snap.List()[1:], snap.List()} {
@@ -266,8 +266,8 @@ func TestScoreUsesBatchScorer(t *testing.T) {
 	f.SetSnapshot(snap)
 	pod := st.MakePod().Name("p").Obj()
 	want := []NodePluginScores{
-		{Name: "n1", Scores: []PluginScore{{Name: "A", Raw: 10, Score: 10}, {Name: "B", Raw: 9, Score: 18}}, TotalScore: 28},
-		{Name: "node2", Scores: []PluginScore{{Name: "A", Raw: 50, Score: 50}, {Name: "B", Raw: 25, Score: 50}}, TotalScore: 100},
+		{Name: "n1", Scores: []PluginScore{{Name: "A", Raw: 10, Normalized: 10, Score: 10}, {Name: "B", Raw: 7, Normalized: 9, Score: 18}}, TotalScore: 28},
+		{Name: "node2", Scores: []PluginScore{{Name: "A", Raw: 50, Normalized: 50, Score: 50}, {Name: "B", Raw: 20, Normalized: 25, Score: 50}}, TotalScore: 100},
 	}
 	got, s := f.RunScorePlugins(framework.NewCycleState(), pod, snap.List())
 	if !s.IsSuccess() {

@@ -248,3 +248,28 @@ func TestLessonCheckCatchesAMovedDecision(t *testing.T) {
 		})
 	}
 }
+
+// The score expectations move with the run too: with p3 moved from node2
+// to node3, zoneB is the empty zone, node2 gets PodTopologySpread's 100
+// and mypod, and the lesson's scores and node no longer hold.
+func TestScoreLessonCatchesAMovedDecision(t *testing.T) {
+	const file = "../../examples/topology-spread-scores.yaml"
+	data := readFile(t, file)
+	const from = "metadata: {name: p3, labels: {foo: bar}}\nspec:\n  nodeName: node2\n"
+	if !bytes.Contains(data, []byte(from)) {
+		t.Fatalf("%s no longer has p3 on node2; update the mutation", file)
+	}
+	mutated := bytes.Replace(data, []byte(from), []byte(strings.Replace(from, "node2", "node3", 1)), 1)
+	sc, sim := runText(t, file, mutated)
+	fails := strings.Join(sim.CheckLesson(sc.Lesson.Captions, sc.Lesson.Expect), "\n")
+	for _, w := range []string{
+		`pod default/mypod ends on node "node2", the lesson says node3`,
+		`node node2's PodTopologySpread score is 100, the lesson says 33`,
+		`node node3's PodTopologySpread score is 33, the lesson says 100`,
+		`selected [node2], the lesson says [node3]`,
+	} {
+		if !strings.Contains(fails, w) {
+			t.Errorf("the check does not report %q; it reports:\n%s", w, fails)
+		}
+	}
+}

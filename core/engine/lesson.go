@@ -91,6 +91,10 @@ func checkRun(trace []Event, res *Result, explain func(scenario.ExplainExpect) (
 			failf(want.Pos, "pod %s ends nominated to %q, the lesson says %s", want.Pod, got.NominatedNode, want.NominatedNode)
 		case want.Reason != "" && got.Reason != want.Reason:
 			failf(want.Pos, "pod %s ends with reason %q, the lesson says %s", want.Pod, got.Reason, want.Reason)
+		case want.Priority != nil && got.Priority != *want.Priority:
+			failf(want.Pos, "pod %s has priority %d, the lesson says %d", want.Pod, got.Priority, *want.Priority)
+		case want.PreemptionPolicy != "" && got.PreemptionPolicy != want.PreemptionPolicy:
+			failf(want.Pos, "pod %s has preemptionPolicy %s, the lesson says %s", want.Pod, got.PreemptionPolicy, want.PreemptionPolicy)
 		}
 	}
 	for _, m := range exp.Events {
@@ -190,6 +194,13 @@ func checkExplanation(x scenario.ExplainExpect, ex *scheduler.Explanation) []str
 			fails = append(fails, fmt.Sprintf("node %s is rejected by %q %v, the lesson says %s", ne.Name, r.Plugin, r.Reasons, ne.Plugin))
 		case ne.Reason != "" && !slices.ContainsFunc(r.Reasons, func(s string) bool { return strings.Contains(s, ne.Reason) }):
 			fails = append(fails, fmt.Sprintf("node %s's reasons are %q, the lesson says %q", ne.Name, r.Reasons, ne.Reason))
+		case ne.Total != nil && (r.Total == nil || *r.Total != *ne.Total):
+			fails = append(fails, fmt.Sprintf("node %s's total score is %s, the lesson says %d", ne.Name, totalText(r.Total), *ne.Total))
+		}
+		for _, plugin := range sortedKeys(nil, ne.Scores) {
+			if got, ok := r.Scores[plugin]; !ok || got != ne.Scores[plugin] {
+				fails = append(fails, fmt.Sprintf("node %s's %s score is %s, the lesson says %d", ne.Name, plugin, scoreText(got, ok), ne.Scores[plugin]))
+			}
 		}
 	}
 	p := ex.Preemption
@@ -221,6 +232,20 @@ func checkExplanation(x scenario.ExplainExpect, ex *scheduler.Explanation) []str
 		}
 	}
 	return fails
+}
+
+func totalText(t *int64) string {
+	if t == nil {
+		return "none (not scored)"
+	}
+	return fmt.Sprint(*t)
+}
+
+func scoreText(v int64, ok bool) string {
+	if !ok {
+		return "none (not scored by it)"
+	}
+	return fmt.Sprint(v)
 }
 
 func sameSet(a, b []string) bool {

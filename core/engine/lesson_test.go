@@ -7,12 +7,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/schedplay/schedplay/core/scenario"
+	"github.com/schedplay/schedplay/core/scheduler"
 )
 
 // maxPermalinkYAML is what the compressed YAML of an example may take in a
@@ -85,6 +87,10 @@ func TestExampleLessons(t *testing.T) {
 			// Each "Try" suggestion runs too, and leads where it says.
 			for _, v := range les.Variants {
 				vsc, err := scenario.LoadVariant(f, data, v.Name)
+				if v.Rejected != "" {
+					checkRejected(t, v, err)
+					continue
+				}
 				if err != nil {
 					t.Errorf("variant %s: loading: %v", v.Name, err)
 					continue
@@ -101,6 +107,22 @@ func TestExampleLessons(t *testing.T) {
 		})
 	}
 }
+
+// checkRejected requires a rejected variant's load error to quote the
+// lesson's message and to point at a file:line:col.
+func checkRejected(t *testing.T, v scenario.Variant, err error) {
+	t.Helper()
+	switch {
+	case err == nil:
+		t.Errorf("variant %s: loads, the lesson says it is rejected with %q", v.Name, v.Rejected)
+	case !strings.Contains(err.Error(), v.Rejected):
+		t.Errorf("variant %s: rejected with %q, the lesson quotes %q", v.Name, err, v.Rejected)
+	case !positioned.MatchString(err.Error()):
+		t.Errorf("variant %s: the message %q has no file:line:col", v.Name, err)
+	}
+}
+
+var positioned = regexp.MustCompile(`\.yaml:\d+:\d+: `)
 
 // untoldTies lists the bindings of the run that won a tie without the
 // lesson saying so: which tied node upstream takes depends on its parallel filter, so a lesson
@@ -128,12 +150,23 @@ func TestCheckLesson(t *testing.T) {
 		{T: 0, Kind: EvNominated, Pod: "default/critical", Node: "node-b"},
 		{T: Duration(30 * time.Second), Kind: EvDeleted, Pod: "default/low", Node: "node-b", Reason: "graceful termination finished"},
 	}
-	res := &Result{Pods: []PodResult{{Namespace: "default", Name: "critical", Phase: PhaseRunning, Node: "node-b"}}}
+	res := &Result{Pods: []PodResult{{Namespace: "default", Name: "critical", Phase: PhaseRunning, Node: "node-b", Priority: 1000, PreemptionPolicy: "Never"}}}
+	total := int64(540)
+	explained := func(scenario.ExplainExpect) (*Attempt, error) {
+		return &Attempt{Explanation: &scheduler.Explanation{Nodes: []scheduler.NodeResult{
+			{Name: "node-a", Feasible: true, Scores: map[string]int64{"PodTopologySpread": 33}, Total: &total},
+			{Name: "node-b", Plugin: "NodeResourcesFit"},
+		}}}, nil
+	}
+	p := func(v int32) *int32 { return &v }
+	i := func(v int64) *int64 { return &v }
 	at := func(d time.Duration) *time.Duration { return &d }
 	tests := []struct {
 		name string
 		les  scenario.Lesson
 		want int
+		// explain is checkRun's cycle explainer (none when nil).
+		explain func(scenario.ExplainExpect) (*Attempt, error)
 	}{
 		{"all hold", scenario.Lesson{
 			Captions: []scenario.Caption{{At: at(0)}, {On: &scenario.EventMatch{Kind: EvNominated, Pod: "default/critical"}}},
@@ -141,19 +174,31 @@ func TestCheckLesson(t *testing.T) {
 				Pods:   []scenario.PodExpect{{Pod: "default/critical", Phase: "Running", Node: "node-b"}},
 				Events: []scenario.EventMatch{{Kind: EvDeleted, Pod: "default/low", At: at(30 * time.Second), Reason: "graceful"}, {Kind: EvKilled, Absent: true}},
 			},
-		}, 0},
-		{"caption event never happens", scenario.Lesson{Captions: []scenario.Caption{{On: &scenario.EventMatch{Kind: EvPreempted}}}}, 1},
-		{"caption after the end", scenario.Lesson{Captions: []scenario.Caption{{At: at(time.Minute)}}}, 1},
-		{"wrong node", scenario.Lesson{Expect: scenario.LessonExpect{Pods: []scenario.PodExpect{{Pod: "default/critical", Node: "node-a"}}}}, 1},
-		{"wrong phase", scenario.Lesson{Expect: scenario.LessonExpect{Pods: []scenario.PodExpect{{Pod: "default/critical", Phase: "Pending"}}}}, 1},
-		{"missing pod", scenario.Lesson{Expect: scenario.LessonExpect{Pods: []scenario.PodExpect{{Pod: "default/nope"}}}}, 1},
-		{"wrong time", scenario.Lesson{Expect: scenario.LessonExpect{Events: []scenario.EventMatch{{Kind: EvDeleted, At: at(29 * time.Second)}}}}, 1},
-		{"event that should be absent", scenario.Lesson{Expect: scenario.LessonExpect{Events: []scenario.EventMatch{{Kind: EvNominated, Absent: true}}}}, 1},
+		}, 0, nil},
+		{"caption event never happens", scenario.Lesson{Captions: []scenario.Caption{{On: &scenario.EventMatch{Kind: EvPreempted}}}}, 1, nil},
+		{"caption after the end", scenario.Lesson{Captions: []scenario.Caption{{At: at(time.Minute)}}}, 1, nil},
+		{"wrong node", scenario.Lesson{Expect: scenario.LessonExpect{Pods: []scenario.PodExpect{{Pod: "default/critical", Node: "node-a"}}}}, 1, nil},
+		{"wrong phase", scenario.Lesson{Expect: scenario.LessonExpect{Pods: []scenario.PodExpect{{Pod: "default/critical", Phase: "Pending"}}}}, 1, nil},
+		{"missing pod", scenario.Lesson{Expect: scenario.LessonExpect{Pods: []scenario.PodExpect{{Pod: "default/nope"}}}}, 1, nil},
+		{"wrong time", scenario.Lesson{Expect: scenario.LessonExpect{Events: []scenario.EventMatch{{Kind: EvDeleted, At: at(29 * time.Second)}}}}, 1, nil},
+		{"event that should be absent", scenario.Lesson{Expect: scenario.LessonExpect{Events: []scenario.EventMatch{{Kind: EvNominated, Absent: true}}}}, 1, nil},
+		{"priority and policy hold", scenario.Lesson{Expect: scenario.LessonExpect{Pods: []scenario.PodExpect{{Pod: "default/critical", Priority: p(1000), PreemptionPolicy: "Never"}}}}, 0, nil},
+		{"wrong priority", scenario.Lesson{Expect: scenario.LessonExpect{Pods: []scenario.PodExpect{{Pod: "default/critical", Priority: p(0)}}}}, 1, nil},
+		{"wrong preemptionPolicy", scenario.Lesson{Expect: scenario.LessonExpect{Pods: []scenario.PodExpect{{Pod: "default/critical", PreemptionPolicy: "PreemptLowerPriority"}}}}, 1, nil},
+		{"scores hold", scenario.Lesson{Expect: scenario.LessonExpect{Explain: []scenario.ExplainExpect{{Pod: "default/x", Nodes: []scenario.NodeExpect{
+			{Name: "node-a", Scores: map[string]int64{"PodTopologySpread": 33}, Total: i(540)}}}}}}, 0, explained},
+		{"wrong score, wrong total", scenario.Lesson{Expect: scenario.LessonExpect{Explain: []scenario.ExplainExpect{{Pod: "default/x", Nodes: []scenario.NodeExpect{
+			{Name: "node-a", Scores: map[string]int64{"PodTopologySpread": 34}, Total: i(541)}}}}}}, 2, explained},
+		{"a score of an unscored node", scenario.Lesson{Expect: scenario.LessonExpect{Explain: []scenario.ExplainExpect{{Pod: "default/x", Nodes: []scenario.NodeExpect{
+			{Name: "node-b", Scores: map[string]int64{"PodTopologySpread": 0}, Total: i(0)}}}}}}, 2, explained},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			noExplain := func(scenario.ExplainExpect) (*Attempt, error) { return nil, fmt.Errorf("no explain here") }
-			if got := checkRun(trace, res, noExplain, tt.les.Captions, tt.les.Expect); len(got) != tt.want {
+			explain := tt.explain
+			if explain == nil {
+				explain = func(scenario.ExplainExpect) (*Attempt, error) { return nil, fmt.Errorf("no explain here") }
+			}
+			if got := checkRun(trace, res, explain, tt.les.Captions, tt.les.Expect); len(got) != tt.want {
 				t.Errorf("got %d failures %q, want %d", len(got), got, tt.want)
 			}
 		})
@@ -201,5 +246,30 @@ func TestLessonCheckCatchesAMovedDecision(t *testing.T) {
 				t.Errorf("Fact(nominated) = %+v, %v; want the Nominated event on %s", fact.Event, err, wantNode)
 			}
 		})
+	}
+}
+
+// The score expectations move with the run too: with p3 moved from node2
+// to node3, zoneB is the empty zone, node2 gets PodTopologySpread's 100
+// and mypod, and the lesson's scores and node no longer hold.
+func TestScoreLessonCatchesAMovedDecision(t *testing.T) {
+	const file = "../../examples/topology-spread-scores.yaml"
+	data := readFile(t, file)
+	const from = "metadata: {name: p3, labels: {foo: bar}}\nspec:\n  nodeName: node2\n"
+	if !bytes.Contains(data, []byte(from)) {
+		t.Fatalf("%s no longer has p3 on node2; update the mutation", file)
+	}
+	mutated := bytes.Replace(data, []byte(from), []byte(strings.Replace(from, "node2", "node3", 1)), 1)
+	sc, sim := runText(t, file, mutated)
+	fails := strings.Join(sim.CheckLesson(sc.Lesson.Captions, sc.Lesson.Expect), "\n")
+	for _, w := range []string{
+		`pod default/mypod ends on node "node2", the lesson says node3`,
+		`node node2's PodTopologySpread score is 100, the lesson says 33`,
+		`node node3's PodTopologySpread score is 33, the lesson says 100`,
+		`selected [node2], the lesson says [node3]`,
+	} {
+		if !strings.Contains(fails, w) {
+			t.Errorf("the check does not report %q; it reports:\n%s", w, fails)
+		}
 	}
 }

@@ -94,6 +94,10 @@ type PodResult struct {
 	NominatedNode string   `json:"nominatedNode"`
 	// Reason is the status reason of a Failed pod (Evicted).
 	Reason string `json:"reason,omitempty"`
+	// Priority and PreemptionPolicy are what admission resolved (for
+	// lessons; the CLI's result leaves them out).
+	Priority         int32  `json:"-"`
+	PreemptionPolicy string `json:"-"`
 }
 
 // Result is what `simulate --output json` prints.
@@ -410,7 +414,11 @@ func (s *Simulation) Result() *Result {
 	r := &Result{Pods: []PodResult{}}
 	for _, k := range s.order {
 		sp := s.pods[k]
-		r.Pods = append(r.Pods, PodResult{Namespace: sp.pod.Namespace, Name: sp.pod.Name, Phase: sp.phase, Node: sp.pod.Spec.NodeName, NominatedNode: sp.pod.Status.NominatedNodeName, Reason: sp.statusReason()})
+		pr := PodResult{Namespace: sp.pod.Namespace, Name: sp.pod.Name, Phase: sp.phase, Node: sp.pod.Spec.NodeName, NominatedNode: sp.pod.Status.NominatedNodeName, Reason: sp.statusReason(), Priority: sp.pod.PriorityValue()}
+		if pp := sp.pod.Spec.PreemptionPolicy; pp != nil {
+			pr.PreemptionPolicy = string(*pp)
+		}
+		r.Pods = append(r.Pods, pr)
 	}
 	sort.Slice(r.Pods, func(i, j int) bool {
 		if r.Pods[i].Namespace != r.Pods[j].Namespace {

@@ -2,8 +2,12 @@ package scenario
 
 import (
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 	"time"
+
+	"github.com/schedplay/schedplay/core/api"
 )
 
 // Lesson documents turn a scenario into a guided lesson (docs/lessons.md):
@@ -128,7 +132,11 @@ type PodExpect struct {
 	NominatedNode string
 	// Reason is the final status reason (Evicted).
 	Reason string
-	Pos    Pos
+	// Priority and PreemptionPolicy are what Priority admission resolved
+	// from the pod's class (or the globalDefault class, or 0).
+	Priority         *int32
+	PreemptionPolicy string
+	Pos              Pos
 }
 
 // ExplainExpect is what one scheduling cycle of Pod decided and why: the
@@ -162,6 +170,10 @@ type NodeExpect struct {
 	Plugin string
 	// Reason is a substring of one of the plugin's reasons.
 	Reason string
+	// Scores are a feasible node's score plugins' normalized scores (0-100,
+	// before the weight) by plugin; Total is its weighted sum.
+	Scores map[string]int64
+	Total  *int64
 	Pos    Pos
 }
 
@@ -221,7 +233,7 @@ var lessonKeys = map[string][]string{
 	"spec":             {"title", "summary", "topic", "captions", "expect", "variants", "questions"},
 	"spec.captions[]":  {"at", "on", "text"},
 	"spec.expect":      {"pods", "events", "explain"},
-	"spec.variants[]":  {"name", "try", "patch", "expect"},
+	"spec.variants[]":  {"name", "try", "patch", "expect", "rejected"},
 	"spec.questions[]": {"id", "fact", "ask", "text", "options"},
 }
 
@@ -406,6 +418,35 @@ func (l *loader) readEventMatch(n *ynode, path string, expectation bool) (EventM
 	return m, len(l.diags) == before
 }
 
+// lessonInt reads a whole number (nil after reporting anything else).
+func (l *loader) lessonInt(n *ynode, path string) *int64 {
+	if n.kind == yScalar && !n.isStr {
+		if v, err := strconv.ParseInt(n.text, 10, 64); err == nil {
+			return &v
+		}
+	}
+	l.errorAt(n.pos, LessonKind, path, "expected a whole number, got "+n.describe(), "")
+	return nil
+}
+
+// lessonScores reads {plugin: score} (nil when n is absent).
+func (l *loader) lessonScores(n *ynode, path string) map[string]int64 {
+	if n == nil {
+		return nil
+	}
+	if n.kind != yMap {
+		l.errorAt(n.pos, LessonKind, path, "expected a mapping of score plugin to its normalized score, got "+n.describe(), "write {PodTopologySpread: 100}")
+		return nil
+	}
+	out := map[string]int64{}
+	for i, k := range n.keys {
+		if v := l.lessonInt(n.vals[i], path+"."+k); v != nil {
+			out[k] = *v
+		}
+	}
+	return out
+}
+
 func (l *loader) lessonBool(n *ynode, path string) bool {
 	if n.kind != yScalar || (n.text != "true" && n.text != "false") {
 		l.errorAt(n.pos, LessonKind, path, "expected true or false, got "+n.describe(), "")
@@ -530,13 +571,17 @@ func (l *loader) readExplainExpect(n *ynode, path string) (ExplainExpect, bool) 
 					l.errorAt(vn.pos, LessonKind, np, "expected {feasible, plugin, reason}, got "+vn.describe(), "")
 					continue
 				}
-				nf := l.lessonFields(vn, np, "feasible", "plugin", "reason")
+				nf := l.lessonFields(vn, np, "feasible", "plugin", "reason", "scores", "total")
 				if fe := nf["feasible"]; fe != nil {
 					b := l.lessonBool(fe, np+".feasible")
 					ne.Feasible = &b
 				}
 				ne.Plugin = l.lessonText(nf, vn, np, "plugin", false)
 				ne.Reason = l.lessonText(nf, vn, np, "reason", false)
+				ne.Scores = l.lessonScores(nf["scores"], np+".scores")
+				if t := nf["total"]; t != nil {
+					ne.Total = l.lessonInt(t, np+".total")
+				}
 				x.Nodes = append(x.Nodes, ne)
 			}
 		}
@@ -551,8 +596,23 @@ func (l *loader) readPodExpect(n *ynode, path, key string) (PodExpect, bool) {
 		return pe, false
 	}
 	before := len(l.diags)
-	f := l.lessonFields(n, path, "phase", "node", "nominatedNode", "reason")
+	f := l.lessonFields(n, path, "phase", "node", "nominatedNode", "reason", "priority", "preemptionPolicy")
 	pe.Reason = l.lessonText(f, n, path, "reason", false)
+	if p := f["priority"]; p != nil {
+		if v := l.lessonInt(p, path+".priority"); v != nil {
+			if *v < math.MinInt32 || *v > math.MaxInt32 {
+				l.errorAt(p.pos, LessonKind, path+".priority", fmt.Sprintf("priority %d is not a 32-bit integer", *v), "")
+			} else {
+				pe.Priority = ptr(int32(*v))
+			}
+		}
+	}
+	pe.PreemptionPolicy = l.lessonText(f, n, path, "preemptionPolicy", false)
+	if pe.PreemptionPolicy != "" {
+		if !contains(enumOf[api.PreemptionPolicy](), pe.PreemptionPolicy) {
+			l.errorAt(f["preemptionPolicy"].pos, LessonKind, path+".preemptionPolicy", fmt.Sprintf("unknown preemptionPolicy %q", pe.PreemptionPolicy), "use one of "+strings.Join(enumOf[api.PreemptionPolicy](), ", "))
+		}
+	}
 	pe.Phase = l.lessonText(f, n, path, "phase", false)
 	if pe.Phase != "" && !contains(lessonPhases, pe.Phase) {
 		l.errorAt(f["phase"].pos, LessonKind, path+".phase", fmt.Sprintf("unknown phase %q", pe.Phase), "use one of "+strings.Join(lessonPhases, ", "))

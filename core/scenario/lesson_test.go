@@ -110,6 +110,18 @@ func TestLoadLessonErrors(t *testing.T) {
 			`f.yaml:14:11: Lesson: spec.expect.pods: expected a mapping of pod (namespace/name) to its final state, got a list`},
 		{"bad absent", lessonBase + "  expect:\n    events: [{kind: Preempted, absent: yes}]\n",
 			`f.yaml:14:40: Lesson: spec.expect.events[0].absent: expected true or false, got the string "yes"`},
+		{"bad priority", lessonBase + "  expect:\n    pods: {web: {priority: high}}\n",
+			`f.yaml:14:28: Lesson: spec.expect.pods[web].priority: expected a whole number, got the string "high"`},
+		{"priority beyond int32", lessonBase + "  expect:\n    pods: {web: {priority: 3000000000}}\n",
+			`f.yaml:14:28: Lesson: spec.expect.pods[web].priority: priority 3000000000 is not a 32-bit integer`},
+		{"bad preemptionPolicy", lessonBase + "  expect:\n    pods: {web: {preemptionPolicy: Nevr}}\n",
+			`f.yaml:14:36: Lesson: spec.expect.pods[web].preemptionPolicy: unknown preemptionPolicy "Nevr" (use one of Never, PreemptLowerPriority)`},
+		{"scores as a number", lessonBase + "  expect:\n    explain: [{pod: web, nodes: {n1: {scores: 5}}}]\n",
+			`f.yaml:14:47: Lesson: spec.expect.explain[0].nodes.n1.scores: expected a mapping of score plugin to its normalized score, got 5 (write {PodTopologySpread: 100})`},
+		{"bad total", lessonBase + "  expect:\n    explain: [{pod: web, nodes: {n1: {total: 1.5}}}]\n",
+			`f.yaml:14:46: Lesson: spec.expect.explain[0].nodes.n1.total: expected a whole number, got 1.5`},
+		{"rejected with expect", lessonBase + "  variants:\n  - {name: v, try: t, patch: [{object: Node/n1, delete: true}], rejected: no, expect: {pods: {}}}\n",
+			`f.yaml:14:87: Lesson: spec.variants[0].expect: a rejected variant never runs, so it has no outcome (keep rejected: or expect:)`},
 		{"two lessons", lessonBase + "---\n" + lessonBase[strings.Index(lessonBase, "apiVersion: schedplay"):],
 			`f.yaml:14:1: Lesson: a scenario may hold one Lesson; another starts at line 6 (merge the two lessons)`},
 	}
@@ -174,6 +186,20 @@ func TestLoadVariant(t *testing.T) {
 	web := s.Pods[0]
 	if web.Spec.NodeName != "n1" || web.Labels["app"] != "web" || web.Spec.Containers[0].Image != "busybox" {
 		t.Errorf("web after set: node %q labels %v image %q", web.Spec.NodeName, web.Labels, web.Spec.Containers[0].Image)
+	}
+}
+
+// A variant can expect the patched scenario to be refused instead of run.
+func TestLoadRejectedVariant(t *testing.T) {
+	src := variantBase + "    - {object: Pod/web, set: {spec.priorityClassName: gold}}\n    rejected: no PriorityClass with name gold\n"
+	base := mustLoad(t, "f.yaml", src)
+	if v := base.Lesson.Variants; len(v) != 1 || v[0].Rejected != "no PriorityClass with name gold" {
+		t.Fatalf("variants = %+v", v)
+	}
+	_, err := LoadVariant("f.yaml", []byte(src), "v")
+	want := `f.yaml:28:55: Pod default/web: spec.priorityClassName: no PriorityClass with name gold was found (add the PriorityClass to the scenario or fix the name)`
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
 	}
 }
 

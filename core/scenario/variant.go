@@ -22,7 +22,11 @@ type Variant struct {
 	// Try is the suggestion as the learner reads it.
 	Try    string
 	Expect LessonExpect
-	Pos    Pos
+	// Rejected, instead of Expect, says the patched scenario does not
+	// load: it is a substring of the API server's message, which the
+	// loader reports at the offending field's file:line:col.
+	Rejected string
+	Pos      Pos
 }
 
 func (l *loader) readVariants(n *ynode) []Variant {
@@ -56,10 +60,15 @@ func (l *loader) readVariants(n *ynode) []Variant {
 				l.checkPatchOp(op, fmt.Sprintf("%s.patch[%d]", path, j))
 			}
 		}
-		if e := f["expect"]; e != nil && e.kind != yNull {
+		v.Rejected = l.lessonText(f, it, path, "rejected", false)
+		e := f["expect"]
+		switch {
+		case v.Rejected != "" && e != nil:
+			l.errorAt(e.pos, LessonKind, path+".expect", "a rejected variant never runs, so it has no outcome", "keep rejected: or expect:")
+		case e != nil && e.kind != yNull:
 			v.Expect = l.readExpect(e, path+".expect")
-		} else {
-			l.errorAt(it.pos, LessonKind, path+".expect", "Required value: what the variant leads to", "add expect: {pods: ..., events: ...}")
+		case v.Rejected == "":
+			l.errorAt(it.pos, LessonKind, path+".expect", "Required value: what the variant leads to", "add expect: {pods: ..., events: ...}, or rejected: with the message that refuses it")
 		}
 		out = append(out, v)
 	}

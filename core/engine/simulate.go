@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	goruntime "runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -317,6 +318,9 @@ func (s *Simulation) advance() (done bool, err error) {
 	s.reconcile()
 	if e, _ := s.queue.Pop(); e != nil {
 		s.cycle(e)
+		if s.cycles%yieldEvery == 0 {
+			goruntime.Gosched()
+		}
 		return s.finished, nil
 	}
 	if s.retryAfterError() {
@@ -802,3 +806,12 @@ func Simulate(sc *scenario.Scenario, opts Options) (*Simulation, error) {
 	}
 	return s, s.Run()
 }
+
+// yieldEvery is how many cycles a run goes between yields to the Go
+// scheduler. Where nothing preempts a goroutine (WebAssembly has one
+// thread and no preemption), a garbage collection started during a long
+// run could only mark by assists and would stay in its mark phase, with
+// write barriers on, until the run ends; a yield lets its background
+// worker take its share. Natively a yield every few milliseconds costs
+// nothing measurable.
+const yieldEvery = 64

@@ -8,7 +8,10 @@ import "github.com/schedplay/schedplay/core/api"
 // The node search rejects most of a large cluster's nodes in some cycles,
 // and a successful cycle never reads which: so SetNodeInfo keeps statuses
 // in a list by the node's snapshot position, and they are moved into the
-// map (hashing each name once) only when something reads them.
+// map (hashing each name once) only when something reads them. That list
+// holds no pointers: writing a pointer while the collector marks costs a
+// write barrier, which in WebAssembly costs more than the rest of a
+// rejection.
 type NodeToStatus struct {
 	nodeToStatus      map[string]*Status
 	absentNodesStatus *Status
@@ -17,15 +20,23 @@ type NodeToStatus struct {
 	// position i (0: none).
 	pending []pendingStatus
 	slot    []int32
+	// nodes[i] is the node last recorded at snapshot position i, kept
+	// across Resets: a reused map sees the same nodes cycle after cycle,
+	// and a pointer compared is not written again.
+	nodes []*api.Node
+	// statuses are the pending entries' statuses, a status listed once for
+	// a run of nodes that share it (filters hand out one status for many
+	// nodes).
+	statuses []*Status
 }
 
-// pendingStatus keeps the node rather than its name: the search rejects
-// a node without reading the Node object, and its name is read only if the
-// statuses are moved into the map (a node's name never changes in place).
+// pendingStatus is a node's snapshot position and its status's place in
+// statuses. The node rather than its name is kept (in nodes): the search
+// rejects a node without reading the Node object, and its name is read
+// only if the statuses are moved into the map (a node's name never
+// changes in place).
 type pendingStatus struct {
-	node  *api.Node
-	index int32
-	s     *Status
+	index, status int32
 }
 
 // NewDefaultNodeToStatus returns a map whose absent nodes are
@@ -46,8 +57,9 @@ func (m *NodeToStatus) dropPending() {
 	for _, p := range m.pending {
 		m.slot[p.index] = 0
 	}
-	clear(m.pending) // the statuses may go
 	m.pending = m.pending[:0]
+	clear(m.statuses) // the statuses may go
+	m.statuses = m.statuses[:0]
 }
 
 // flush moves the pending statuses into the map.
@@ -56,7 +68,7 @@ func (m *NodeToStatus) flush() {
 		return
 	}
 	for _, p := range m.pending {
-		m.nodeToStatus[p.node.Name] = p.s
+		m.nodeToStatus[m.nodes[p.index].Name] = m.statuses[p.status]
 	}
 	m.dropPending()
 }
@@ -88,17 +100,30 @@ func (m *NodeToStatus) SetNodeInfo(ni *NodeInfo, s *Status) {
 	}
 	if i >= len(m.slot) {
 		m.slot = append(m.slot, make([]int32, i+1-len(m.slot))...)
+		m.nodes = append(m.nodes, make([]*api.Node, len(m.slot)-len(m.nodes))...)
 	}
 	if k := m.slot[i]; k > 0 {
-		if p := &m.pending[k-1]; p.node == node || p.node.Name == node.Name {
-			p.s = s
+		if n := m.nodes[i]; n == node || n.Name == node.Name {
+			m.pending[k-1].status = m.statusPlace(s)
 			return
 		}
 		m.Set(node.Name, s) // another node at the same position: use the map
 		return
 	}
-	m.pending = append(m.pending, pendingStatus{node: node, index: int32(i), s: s})
+	if m.nodes[i] != node {
+		m.nodes[i] = node
+	}
+	m.pending = append(m.pending, pendingStatus{index: int32(i), status: m.statusPlace(s)})
 	m.slot[i] = int32(len(m.pending))
+}
+
+// statusPlace returns s's place in statuses, adding it unless it is the
+// last one there.
+func (m *NodeToStatus) statusPlace(s *Status) int32 {
+	if n := len(m.statuses); n == 0 || m.statuses[n-1] != s {
+		m.statuses = append(m.statuses, s)
+	}
+	return int32(len(m.statuses) - 1)
 }
 
 // Len is the number of nodes with an explicit status.

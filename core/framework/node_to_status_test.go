@@ -54,6 +54,9 @@ func TestNodeToStatusSetNodeInfo(t *testing.T) {
 		{name: "a new object for the same node at its position", sets: []set{{get("b"), s1}, {bUpdated, s2}}, want: map[string]string{"b": "two"}},
 		{name: "another snapshot's node at a used position", sets: []set{{get("a"), s1}, {other.List()[0], s2}}, want: map[string]string{"a": "one", "x": "two"}},
 		{name: "a NodeInfo outside a snapshot", sets: []set{{loose, s1}, {get("b"), s2}}, want: map[string]string{"loose": "one", "b": "two"}},
+		{name: "statuses shared, interleaved and changed", sets: []set{{get("a"), s1}, {get("b"), s1}, {get("c"), s2}, {get("b"), s2}, {get("a"), s1}},
+			want: map[string]string{"a": "one", "b": "two", "c": "two"}},
+		{name: "another snapshot's node at a position used before the Reset", sets: []set{{other.List()[0], s2}}, want: map[string]string{"x": "two"}},
 		{name: "after Set by name", byName: map[string]*framework.Status{"a": s2}, sets: []set{{get("a"), s1}, {get("c"), s1}},
 			want: map[string]string{"a": "one", "c": "one"}},
 	}

@@ -19,6 +19,11 @@ type NodeInfo struct {
 	// can be found without hashing the name. changes is the snapshot's log,
 	// which clones do not write to.
 	index int32
+	// nameRank is 1 + the node's position among its snapshot's nodes
+	// sorted by name (0 outside a snapshot; clones keep it): ordering a
+	// snapshot's nodes by name is then an integer comparison, where a
+	// string comparison is a byte loop in WebAssembly.
+	nameRank int32
 	// spec is the node's spec as SetNode found it, kept here so that the
 	// filters that read it (NodeUnschedulable, TaintToleration) find it on
 	// the NodeInfo's first cache line instead of missing on the Node.
@@ -48,6 +53,12 @@ type NodeInfo struct {
 // this node (for example by its *api.Node), since a rebuilt snapshot
 // reuses the positions.
 func (n *NodeInfo) Index() int { return int(n.index) - 1 }
+
+// NameRank returns the node's position among the nodes of the snapshot it
+// was built for, sorted by name (clones keep it), or -1 for a NodeInfo
+// outside a snapshot. Two nodes of one snapshot compare by name as their
+// ranks do; nodes of different snapshots do not compare by rank.
+func (n *NodeInfo) NameRank() int { return int(n.nameRank) - 1 }
 
 // ChangeLog returns the log of the snapshot this NodeInfo belongs to, or
 // nil for a clone or a NodeInfo outside a snapshot.
@@ -288,6 +299,7 @@ func (n *NodeInfo) Clone() *NodeInfo {
 		ImageStates:      n.ImageStates,
 		Generation:       n.Generation,
 		index:            n.index,
+		nameRank:         n.nameRank,
 		saturated:        n.saturated,
 	}
 	for ip, m := range n.UsedPorts {

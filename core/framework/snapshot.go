@@ -45,9 +45,10 @@ func NewSnapshot(pods []*api.Pod, nodes []*api.Node) *Snapshot {
 			}
 		}
 	}
-	for _, n := range sorted {
+	for i, n := range sorted {
 		ni := NewNodeInfo()
 		ni.SetNode(n)
+		ni.nameRank = int32(i + 1)
 		for _, img := range n.Status.Images {
 			for _, name := range img.Names {
 				if ni.ImageStates == nil {

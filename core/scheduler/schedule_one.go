@@ -135,37 +135,65 @@ const MaxTiedNames = 8
 // the count otherwise (the common case allocates nothing).
 func tiedNodes(nodes []*framework.NodeInfo, totals []int64, top int64) ([]string, int) {
 	n := 0
-	for _, t := range totals {
+	ranked := true
+	for i, t := range totals {
 		if t == top {
 			n++
+			ranked = ranked && nodes[i].NameRank() >= 0
 		}
 	}
 	if n < 2 {
 		return nil, n
 	}
-	out := make([]string, 0, min(n, MaxTiedNames))
+	if !ranked {
+		return tiedByName(nodes, totals, top), n
+	}
+	// The nodes are one snapshot's: their name ranks order them as their
+	// names do, and compare as integers (string comparison is a byte loop
+	// in WebAssembly, and nearly every node ties on a cluster of equal
+	// nodes).
+	var buf [MaxTiedNames]*framework.NodeInfo
+	first := buf[:0]
 	for i, t := range totals {
 		if t != top {
 			continue
 		}
-		name := nodes[i].Node().Name
+		ni, r := nodes[i], nodes[i].NameRank()
 		// Most tied nodes sort after the few kept: one comparison turns
-		// them away (string comparison is a byte loop in WebAssembly).
-		if len(out) == MaxTiedNames && name >= out[MaxTiedNames-1] {
+		// them away.
+		if len(first) == MaxTiedNames && r >= first[MaxTiedNames-1].NameRank() {
 			continue
 		}
-		// Insertion among the few smallest names seen so far.
-		j := sort.SearchStrings(out, name)
-		if j == MaxTiedNames {
-			continue
+		// Insertion among the few first by name seen so far, before any
+		// of the same rank (the same node listed twice).
+		j := len(first)
+		for j > 0 && first[j-1].NameRank() >= r {
+			j--
 		}
-		if len(out) < MaxTiedNames {
-			out = append(out, "")
+		if len(first) < MaxTiedNames {
+			first = append(first, nil)
 		}
-		copy(out[j+1:], out[j:])
-		out[j] = name
+		copy(first[j+1:], first[j:])
+		first[j] = ni
+	}
+	out := make([]string, len(first))
+	for i, ni := range first {
+		out[i] = ni.Node().Name
 	}
 	return out, n
+}
+
+// tiedByName is tiedNodes' naming for nodes outside a snapshot: the tied
+// names sorted, the first MaxTiedNames kept.
+func tiedByName(nodes []*framework.NodeInfo, totals []int64, top int64) []string {
+	var names []string
+	for i, t := range totals {
+		if t == top {
+			names = append(names, nodes[i].Node().Name)
+		}
+	}
+	sort.Strings(names)
+	return names[:min(len(names), MaxTiedNames)]
 }
 
 // newNodeToStatus returns the spare map from the last successful cycle,

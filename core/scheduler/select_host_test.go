@@ -87,3 +87,32 @@ func TestTiedNodes(t *testing.T) {
 		t.Errorf("a single top node: tiedNodes = %v, %d; want nil, 1", names, count)
 	}
 }
+
+// tiedNodes orders a snapshot's nodes by their name ranks: the names it
+// gives are those of sorting the tied names, whatever order the nodes
+// come in (here the snapshot's, round robin over zones).
+func TestTiedNodesInSnapshot(t *testing.T) {
+	var list []*api.Node
+	for i := 0; i < 60; i++ {
+		n := &api.Node{}
+		n.Name = fmt.Sprintf("n-%d", (i*37)%60) // not in name order, names of two lengths
+		n.Labels = map[string]string{api.LabelTopologyZone: fmt.Sprintf("z%d", i%3)}
+		list = append(list, n)
+	}
+	nodes := framework.NewSnapshot(nil, list).List()
+	for _, top := range []int64{0, 1, 2} {
+		totals := make([]int64, len(nodes))
+		wantCount := 0
+		for i, ni := range nodes {
+			totals[i] = int64(len(ni.Node().Name)+i) % 3
+			if totals[i] == top {
+				wantCount++
+			}
+		}
+		names, count := tiedNodes(nodes, totals, top)
+		want := tiedByName(nodes, totals, top)
+		if count != wantCount || fmt.Sprint(names) != fmt.Sprint(want) || len(want) != MaxTiedNames {
+			t.Errorf("top %d: tiedNodes = %v, %d; want %v, %d", top, names, count, want, wantCount)
+		}
+	}
+}

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { launch, open, probe, settled, url } from "./helpers.mjs";
+import { ended, key, launch, open, probe, settled, url } from "./helpers.mjs";
 
 const require = createRequire(import.meta.url);
 const axePath = require.resolve("axe-core/axe.min.js");
@@ -28,22 +28,6 @@ async function active(page) {
   if (id !== "stage") return id;
   const inFrame = await page.frame({ url: /stage\.html/ }).evaluate(() => document.activeElement?.tagName.toLowerCase());
   return inFrame === "canvas" ? "canvas" : "stage>" + inFrame;
-}
-
-// key holds a key across a few of ebiten's ticks (it samples the keyboard
-// once per tick), then releases it.
-async function key(page, k) {
-  await page.keyboard.down(k);
-  await page.waitForTimeout(80);
-  await page.keyboard.up(k);
-  await page.waitForTimeout(50);
-}
-
-// ended waits until the first run, which plays on its own, has reached its
-// last event and the canvas has settled.
-async function ended(page) {
-  await page.waitForFunction(() => { const p = window.__schedplay; return p.simDone && p.events > 0 && p.cursor >= p.events - 1; }, null, { polling: 100, timeout: 120000 });
-  await settled(page);
 }
 
 // tabTo presses Tab (or Shift+Tab) until the focus is on want, at most n
@@ -189,9 +173,10 @@ describe("accessibility", () => {
       found[`playground (${theme})`] = await axe(page);
     }
     found.stage = await axe(page, page.frame({ url: /stage\.html/ }));
-    // The default lesson, with its question on screen.
-    const lesson = await open(context);
-    await lesson.waitForSelector(".quiz:not([hidden]), #quiz:not([hidden])", { timeout: 60000 }).catch(() => {});
+    // A course lesson, its question on screen beside the editor.
+    const lesson = await context.newPage();
+    await lesson.goto(url + "index.html?lesson=preemption-basic");
+    await lesson.getByRole("region", { name: "Question" }).waitFor({ timeout: 90000 });
     for (const theme of ["light", "dark"]) {
       await lesson.evaluate((t) => { if (document.documentElement.dataset.theme !== t) document.getElementById("theme").click(); }, theme);
       await lesson.waitForTimeout(300);

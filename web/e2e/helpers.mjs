@@ -90,6 +90,22 @@ export async function settled(page) {
   await page.waitForTimeout(800);
 }
 
+// ended waits until the first run, which plays on its own, has reached its
+// last event and the canvas has settled.
+export async function ended(page) {
+  await page.waitForFunction(() => { const p = window.__schedplay; return p.simDone && p.events > 0 && p.cursor >= p.events - 1; }, null, { polling: 100, timeout: 120000 });
+  await settled(page);
+}
+
+// key holds a key across a few of ebiten's ticks (it samples the keyboard
+// once per tick), then releases it.
+export async function key(page, k) {
+  await page.keyboard.down(k);
+  await page.waitForTimeout(80);
+  await page.keyboard.up(k);
+  await page.waitForTimeout(50);
+}
+
 // stageShot screenshots the canvas frame.
 // It clips a page screenshot rather than using the element's, which would
 // wait for the frame to be "stable" across animation frames.

@@ -59,21 +59,21 @@ export function split(text: string): Piece[] {
   return out;
 }
 
-// fill sets el's text with its terms as links to their entries. inButton:
-// el sits inside a button (a row of the event log), where a link may not
-// go: the term is a span that opens the entry on a click.
-export function fill(el: HTMLElement, text: string, inButton = false): void {
+// fill sets el's text with its terms as links to their entries. el must
+// not be inside another interactive element (a button): a link there is
+// reachable by neither Tab nor a screen reader.
+export function fill(el: HTMLElement, text: string): void {
   el.replaceChildren();
   for (const p of split(text)) {
     if (!p.term) {
       el.append(p.text);
       continue;
     }
-    const a = document.createElement(inButton ? "span" : "a");
+    const a = document.createElement("a");
     a.className = "term";
     a.textContent = p.text;
     a.dataset.term = p.term;
-    if (a instanceof HTMLAnchorElement) a.href = `#term-${p.term}`;
+    a.href = `#term-${p.term}`;
     a.title = entries[p.term]?.name ?? p.term;
     el.append(a);
   }

@@ -21,6 +21,7 @@ import { button as glossaryButton, fill as fillTerms } from "./glossary";
 import { Keyboard } from "./keyboard";
 import { MotionSetting } from "./motion";
 import { setupPhone } from "./phone";
+import { setupLessonPlace } from "./lesson-place";
 import { Scrubber } from "./scrubmap";
 
 const THEME_KEY = "schedplay.theme";
@@ -256,6 +257,7 @@ function showDetails(kind: "pod" | "node", key: string, attempt = 0): void {
     return;
   }
   selection = { kind, key };
+  quiz?.selection(kind, key);
   detailsBody.replaceChildren(...renderDetails(r, tl.now, hooks));
   detailsEl.hidden = false;
   detailsShownAt = performance.now();
@@ -263,6 +265,7 @@ function showDetails(kind: "pod" | "node", key: string, attempt = 0): void {
 
 function hideDetails(): void {
   selection = null;
+  quiz?.selection("", "");
   detailsEl.hidden = true;
   detailsBody.replaceChildren();
 }
@@ -277,7 +280,6 @@ function onEvent(json: string): void {
   const ev = JSON.parse(json) as BridgeEvent;
   switch (ev.type) {
     case "select":
-      if (ev.kind !== "" && quiz?.select(ev.kind, ev.key)) break;
       if (ev.kind === "") hideDetails();
       else showDetails(ev.kind, ev.key);
       break;
@@ -430,16 +432,24 @@ function flushLog(): void {
       if (e.seq === LOG_MAX) logList.append(el("li", "more", "The log lists the first 3000 events; use the scrubber for the rest."));
       continue;
     }
-    const li = el("li");
+    // A row is the button that shows its event and, beside it (not inside:
+    // a link in a button is out of reach of the keyboard and of screen
+    // readers), the event's words with their glossary terms as links.
+    const li = el("li", "row");
     li.dataset.seq = String(e.seq);
-    const b = el("button");
+    const b = el("button", "jump");
     const what = `${e.pod ?? ""}${e.node ? " → " + e.node : ""}`;
-    const line = el("span");
-    fillTerms(line, `${what}${what ? ": " : ""}${e.reason}`, true);
-    b.append(el("span", undefined, fmtTime(e.t)), el("span", `kind-${e.kind}`, e.kind), line);
-    b.title = e.reason;
+    const text = `${what}${what ? ": " : ""}${e.reason}`;
+    const line = el("span", "line");
+    fillTerms(line, text);
+    // The space keeps the visible words ("0s Queued") the start of the name.
+    b.append(el("span", undefined, fmtTime(e.t)), " ", el("span", `kind-${e.kind}`, e.kind));
+    b.setAttribute("aria-label", `${fmtTime(e.t)} ${e.kind} ${text}`);
+    li.title = e.reason;
     b.addEventListener("click", () => hooks.jump(e.seq));
-    li.append(b);
+    // A click on the words (not on a term) shows the event too.
+    line.addEventListener("click", (ev) => { if (!(ev.target as HTMLElement).closest("a")) hooks.jump(e.seq); });
+    li.append(b, line);
     logList.append(li);
     logItems[e.seq] = li;
   }
@@ -516,6 +526,7 @@ $("tl-follow").addEventListener("click", () => setFollow(!follow));
 
 const motion = new MotionSetting($("motion"));
 setupPhone();
+setupLessonPlace();
 const keyboard = new Keyboard({ api: () => api, select: (kind, key) => hooks.select(kind, key) });
 
 // ---- lesson captions (captions.ts) ----
@@ -524,6 +535,7 @@ const lessonEl = $("lesson");
 const captionEl = $("lesson-caption");
 let captions: Captions | null = null;
 let captionShown = -2;
+let captionText = ""; // the words the caption element holds
 
 let quiz: Quiz | null = null;
 let lessonKey = "";
@@ -570,10 +582,18 @@ function showCaption(): void {
   if (i === captionShown) return;
   captionShown = i;
   const text = i >= 0 ? lessonText(`${lessonKey}.caption.${i}`, captions.lesson.captions[i].text) : "";
+  if (i >= 0) probe.captionsSeen.push(text);
+  // The same words stay the same elements: a glossary link someone has
+  // focused survives playback reaching the caption again (a reload, a
+  // caption repeated). New words move such a focus to the caption itself,
+  // or the lesson panel when no caption shows, never to the page's body.
+  if (text === captionText) return;
+  captionText = text;
+  const hadFocus = captionEl.contains(document.activeElement);
   fillTerms(captionEl, text);
   captionEl.hidden = i < 0;
   lessonEl.classList.toggle("has-caption", i >= 0);
-  if (i >= 0) probe.captionsSeen.push(text);
+  if (hadFocus) (i >= 0 ? captionEl : lessonEl).focus({ preventScroll: true });
 }
 
 // ---- keyboard ----

@@ -1,6 +1,6 @@
 // Presenter mode for a classroom: the editor and event log hidden, the
-// canvas and the caption large, full screen, and stepping with the arrow
-// keys or Page Up / Page Down (what a presentation clicker sends). Esc or
+// canvas and the caption large, full screen, and stepping with Page Up /
+// Page Down (what a presentation clicker sends) or the arrow keys. Esc or
 // the button leaves it.
 export interface PresenterHooks {
   step(d: number): void;
@@ -27,24 +27,32 @@ export function setupPresenter(h: PresenterHooks): void {
     if (!on && document.fullscreenElement) document.exitFullscreen?.().catch(() => {});
   };
   btn.addEventListener("click", () => set(!presenterProbe.on));
-  const onKey = (e: KeyboardEvent) => {
+  // One key press does one thing. Page Down and Page Up (what a clicker
+  // sends) always step the lesson. The arrow keys step it too, except while
+  // the canvas has the keyboard focus: there they move the canvas's focus
+  // ring (ui/view.go), as everywhere else. Keys in the canvas's frame
+  // reach this listener through the frame's document (inCanvas); a step is
+  // kept from the canvas so that it does not move the ring as well.
+  const onKey = (e: KeyboardEvent, inCanvas: boolean) => {
     if (!presenterProbe.on || e.ctrlKey || e.metaKey || e.altKey) return;
     const t = e.target as HTMLElement | null;
     if (t?.closest(".quiz-options, .quiz-feedback") && (e.key === "Enter" || e.key === " ")) return;
-    if (e.key === "ArrowRight" || e.key === "PageDown") {
-      e.preventDefault();
-      h.quizNext();
-      h.step(1);
-    } else if (e.key === "ArrowLeft" || e.key === "PageUp") {
-      e.preventDefault();
-      h.step(-1);
-    } else if (e.key === "Escape") {
-      set(false);
-    }
+    const arrow = e.key === "ArrowRight" || e.key === "ArrowLeft";
+    if (arrow && inCanvas) return;
+    if (arrow && t?.closest("input, select, textarea, [role=separator]")) return; // the scrubber, speed, splitter
+    let d = 0;
+    if (e.key === "ArrowRight" || e.key === "PageDown") d = 1;
+    else if (e.key === "ArrowLeft" || e.key === "PageUp") d = -1;
+    else if (e.key === "Escape") set(false);
+    if (d === 0) return;
+    e.preventDefault();
+    e.stopPropagation();
+    if (d > 0) h.quizNext();
+    h.step(d);
   };
-  document.addEventListener("keydown", onKey, true);
+  document.addEventListener("keydown", (e) => onKey(e, false), true);
   const frame = document.getElementById("stage") as HTMLIFrameElement | null;
-  frame?.addEventListener("load", () => frame.contentDocument?.addEventListener("keydown", onKey, true));
+  frame?.addEventListener("load", () => frame.contentDocument?.addEventListener("keydown", (e) => onKey(e, true), true));
   document.addEventListener("fullscreenchange", () => {
     if (!document.fullscreenElement && presenterProbe.on) set(false);
   });

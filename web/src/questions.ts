@@ -1,8 +1,10 @@
 // Predict, then see: a lesson's questions stop playback just before the
-// event that shows their answer. The learner clicks a node or pod on the
-// canvas (or picks an option here); the session grades the answer against
-// the engine's run (the bridge's answer call) and says why, and playback
-// goes on. The right answer is never in the page or the lesson text.
+// event that shows their answer. The learner picks an option here, or
+// selects a node or pod on the canvas (a click or Enter opens its details
+// as always) and answers with it by a button here; the session grades the
+// answer against the engine's run (the bridge's answer call) and says
+// why, and playback goes on. The right answer is never in the page or the
+// lesson text.
 import type { AnswerReply, Bridge, QuestionReply } from "./bridge";
 import type { Lesson, Question } from "./captions";
 import { fmtTime } from "./timeline";
@@ -33,6 +35,8 @@ export class Quiz {
   private asked: Asked[] | null = null;
   private current: Asked | null = null;
   private chosen = new Set<string>();
+  // The pod or node selected on the canvas, which the question may take.
+  private selected: { kind: "pod" | "node"; key: string } | null = null;
   private box: HTMLElement;
 
   constructor(private api: Bridge, readonly lesson: Lesson, private root: HTMLElement, private hooks: QuizHooks) {
@@ -104,7 +108,8 @@ export class Quiz {
     pick.setAttribute("aria-label", text);
     const multi = q.ask === "victims" || q.ask === "feasible";
     const hint = { node: "q.pickNode", feasible: "q.pickNodes", victims: "q.pickPods", pod: "q.pickPod", time: "q.pickTime" }[q.ask];
-    body.append(el("p", "quiz-hint", t(hint)), pick);
+    const use = el("div", "quiz-use");
+    body.append(el("p", "quiz-hint", t(hint)), pick, use);
     const option = (value: string, label: string) => {
       const b = el("button", "quiz-option", label);
       b.type = "button";
@@ -134,17 +139,30 @@ export class Quiz {
     this.box.replaceChildren(head, body, feedback);
     this.box.hidden = false;
     this.refresh();
+    // The lesson panel beside the editor may scroll: the question in view
+    // (scrolling that panel alone, never the page).
+    const panel = this.box.closest<HTMLElement>("#lesson");
+    if (panel) {
+      const below = this.box.getBoundingClientRect().bottom - panel.getBoundingClientRect().bottom;
+      if (below > 0) panel.scrollTop += below;
+    }
   }
 
-  // select takes a click on the canvas: a node or pod, if the question
-  // asks for one. It reports whether the click went to the question.
-  select(kind: "pod" | "node", key: string): boolean {
-    const q = this.current?.q;
-    if (!q) return false;
+  // selection hears what the canvas has selected ("" kind: nothing). It
+  // answers nothing: a button offers the selection as the answer.
+  selection(kind: "pod" | "node" | "", key: string): void {
+    const next = kind === "" ? null : { kind, key };
+    if (next?.kind === this.selected?.kind && next?.key === this.selected?.key) return;
+    this.selected = next;
+    this.refresh();
+  }
+
+  // offered is the selection if the open question asks for its kind.
+  private offered(): string | null {
+    const q = this.current?.q, s = this.selected;
+    if (!q || !s) return null;
     const wants = q.ask === "node" || q.ask === "feasible" ? "node" : q.ask === "time" ? "" : "pod";
-    if (kind !== wants) return false;
-    this.choose(key);
-    return true;
+    return s.kind === wants ? s.key : null;
   }
 
   private choose(value: string): void {
@@ -166,6 +184,22 @@ export class Quiz {
     this.box.querySelectorAll<HTMLButtonElement>(".quiz-option").forEach((b) => {
       b.setAttribute("aria-pressed", String(this.chosen.has(b.dataset.value!)));
     });
+    const use = this.box.querySelector(".quiz-use");
+    const key = this.offered();
+    if (use && use.querySelector("button")?.dataset.label !== `${key}:${key !== null && this.chosen.has(key)}`) {
+      const focused = use.contains(document.activeElement);
+      use.replaceChildren();
+      if (key !== null) {
+        const multi = this.current!.q.ask === "victims" || this.current!.q.ask === "feasible";
+        const label = !multi ? "q.useOne" : this.chosen.has(key) ? "q.useRemove" : "q.useAdd";
+        const b = el("button", "quiz-use-selected", t(label, { name: short(key) }));
+        b.type = "button";
+        b.dataset.label = `${key}:${this.chosen.has(key)}`;
+        b.addEventListener("click", () => this.choose(key));
+        use.append(b);
+        if (focused) b.focus();
+      }
+    }
     const c = this.box.querySelector("#quiz-chosen");
     if (c) c.textContent = t("q.chosen", { answer: this.chosen.size ? [...this.chosen].map(short).join(", ") : t("q.nothing") });
   }
@@ -206,7 +240,7 @@ export class Quiz {
     go.type = "button";
     go.addEventListener("click", () => this.next());
     fb.append(go);
-    this.box.querySelectorAll<HTMLButtonElement>(".quiz-option, .quiz-check").forEach((b) => { b.disabled = true; });
+    this.box.querySelectorAll<HTMLButtonElement>(".quiz-option, .quiz-check, .quiz-use-selected").forEach((b) => { b.disabled = true; });
     this.current = null;
     if (this.asked!.every((a) => a.answered)) this.hooks.finished();
     go.focus();

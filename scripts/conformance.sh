@@ -4,7 +4,7 @@
 # scenarios, and print agreement figures per area.
 #
 #   scripts/conformance.sh quick            # make test: examples + 25 generated, seed 1,
-#                                           # + scripts/scalegen's quick set (100-150 nodes)
+#                                           # + scripts/scalegen's quick set (100-250 nodes)
 #   scripts/conformance.sh full             # make conformance: examples + 3 seeds x 150,
 #                                           # + scripts/scalegen's full set (100-1,000 nodes)
 #   scripts/conformance.sh [N] [flags...]   # examples + N generated (seed CONFORMANCE_SEED)

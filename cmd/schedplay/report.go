@@ -79,9 +79,16 @@ func writeExplainReport(w io.Writer, s *scenario.Scenario, ex *scheduler.Explana
 	}
 
 	fmt.Fprintln(w)
-	switch {
+	switch s := ex.Search; {
 	case ex.NominatedNode != "":
 		fmt.Fprintf(w, "Selected: %s (its nominated node passed the filters, so it is taken without scoring)\n", ex.NominatedNode)
+	case s != nil:
+		// The partial search: the cycle chooses among the nodes it keeps.
+		fmt.Fprintf(w, "Selected: %s, the best of the %d feasible nodes the node search keeps (below)", s.Taken, len(s.Found))
+		if len(s.Selected) > 1 {
+			fmt.Fprintf(w, ", where %d tie at %d", len(s.Selected), s.Score)
+		}
+		fmt.Fprintf(w, "; over every feasible node the best is %s\n", someNames(ex.Selected, 5))
 	case len(ex.Selected) == 1:
 		fmt.Fprintf(w, "Selected: %s\n", ex.Selected[0])
 	case ex.Tie != nil:
@@ -116,9 +123,16 @@ func writeExplainReport(w io.Writer, s *scenario.Scenario, ex *scheduler.Explana
 			fmt.Fprintf(w, "  With several workers (kube-scheduler's default parallelism) which %d nodes it finds depends on timing;\n", s.Want)
 			fmt.Fprintf(w, "  it could take any of %d: %s%s.\n", len(s.CouldTake), strings.Join(shown, ", "), more)
 		}
-		for _, n := range ex.Selected {
-			if slices.Contains(s.NotEvaluated, n) {
-				fmt.Fprintf(w, "  %s is one of the nodes this search would not look at: the real cycle picks among the ones it evaluates.\n", n)
+		if ex.NominatedNode == "" {
+			fmt.Fprintf(w, "  The cycle scores only the %d it keeps (the scores above are over every feasible node) and takes %s.\n", len(s.Found), s.Taken)
+			var missed []string
+			for _, n := range ex.Selected {
+				if !slices.Contains(s.Found, n) {
+					missed = append(missed, n)
+				}
+			}
+			if len(missed) > 0 {
+				fmt.Fprintf(w, "  Best over every feasible node but not kept: %s.\n", someNames(missed, 5))
 			}
 		}
 	}
@@ -237,4 +251,12 @@ func writeTimeline(w io.Writer, sim *engine.Simulation) error {
 		fmt.Fprintf(tw, "  %s/%s\t%s\t%s\t%s\n", p.Namespace, p.Name, p.Phase, p.Node, extra)
 	}
 	return tw.Flush()
+}
+
+// someNames lists at most max names, then how many more there are.
+func someNames(names []string, max int) string {
+	if len(names) <= max {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:max], ", "), len(names)-max)
 }

@@ -85,6 +85,20 @@ type SearchExplanation struct {
 	// finds the same ones (the engine's choice); this is the upper bound
 	// over every order, sorted by name.
 	CouldTake []string `json:"couldTake,omitempty"`
+	// Found are the Want feasible nodes the search keeps, in the order it
+	// finds them: the only nodes the real cycle scores.
+	Found []string `json:"found"`
+	// Selected are the found nodes with the top total when only they are
+	// scored (plugins that normalize over the scored nodes may give them
+	// other totals than the explanation's nodes, which are scored over
+	// every feasible node); Score is that total and Taken the node the
+	// cycle takes: the engine's host selection over them in the order
+	// found, which is the node a run's cycle binds the pod to (upstream's
+	// with one worker). The explanation's Selected stays the best over
+	// every feasible node.
+	Selected []string `json:"selected"`
+	Score    int64    `json:"score"`
+	Taken    string   `json:"taken"`
 }
 
 // Search is where a cycle's node search starts (upstream's
@@ -100,8 +114,9 @@ func (s *Scheduler) Search() Search {
 }
 
 // explainSearch walks nodes as the real cycle would, over Explain's
-// verdicts, and returns nil when it would look at every node.
-func explainSearch(fwk *runtime.Framework, search Search, nodes []*framework.NodeInfo, feasible map[string]bool) *SearchExplanation {
+// verdicts, and returns nil when it would keep every feasible node; found
+// are the feasible nodes it keeps, in the order found.
+func explainSearch(fwk *runtime.Framework, search Search, nodes []*framework.NodeInfo, feasible map[string]bool) (ex *SearchExplanation, found []*framework.NodeInfo) {
 	n := len(nodes)
 	pct := fwk.PercentageOfNodesToScore()
 	if pct == nil {
@@ -112,12 +127,14 @@ func explainSearch(fwk *runtime.Framework, search Search, nodes []*framework.Nod
 		want = 1
 	}
 	if n == 0 || int(want) >= n {
-		return nil
+		return nil, nil
 	}
 	start := search.Start % n
-	ex := &SearchExplanation{Nodes: n, Percentage: *pct, Want: want, Start: nodes[start].Node().Name, NotEvaluated: []string{}}
+	ex = &SearchExplanation{Nodes: n, Percentage: *pct, Want: want, Start: nodes[start].Node().Name,
+		NotEvaluated: []string{}, Found: []string{}, Selected: []string{}}
 	for i := 0; i < n; i++ {
-		name := nodes[(start+i)%n].Node().Name
+		ni := nodes[(start+i)%n]
+		name := ni.Node().Name
 		switch {
 		case ex.StoppedOn != "":
 			ex.NotEvaluated = append(ex.NotEvaluated, name)
@@ -129,12 +146,40 @@ func explainSearch(fwk *runtime.Framework, search Search, nodes []*framework.Nod
 		ex.Evaluated++
 		if feasible[name] {
 			ex.Feasible++
+			ex.Found = append(ex.Found, name)
+			found = append(found, ni)
 		}
 	}
-	if len(ex.NotEvaluated) == 0 {
+	// Stopping on the last node still drops a feasible node.
+	if ex.StoppedOn == "" {
+		return nil, nil
+	}
+	return ex, found
+}
+
+// cycleChoice fills the search's Selected, Score and Taken: the real
+// cycle's selection among the nodes it found (one is taken unscored).
+func cycleChoice(fwk *runtime.Framework, state *framework.CycleState, pod *api.Pod, s *SearchExplanation, found []*framework.NodeInfo) error {
+	if len(found) == 1 {
+		s.Selected, s.Taken = []string{s.Found[0]}, s.Found[0]
 		return nil
 	}
-	return ex
+	list, err := PrioritizeNodes(fwk, state, pod, found)
+	if err != nil {
+		return err
+	}
+	s.Taken = SelectHost(list)
+	s.Score = -1
+	for _, nps := range list {
+		s.Score = max(s.Score, nps.TotalScore)
+	}
+	for _, nps := range list {
+		if nps.TotalScore == s.Score {
+			s.Selected = append(s.Selected, nps.Name)
+		}
+	}
+	sort.Strings(s.Selected)
+	return nil
 }
 
 // couldTake is SearchExplanation.CouldTake over the scored feasible
@@ -260,6 +305,7 @@ func Explain(fwk *runtime.Framework, pod *api.Pod, snapshot *framework.Snapshot,
 		}
 	}
 
+	var found []*framework.NodeInfo
 	if st.IsSuccess() {
 		ex.Skipped = &Skipped{Filter: skippedIn(fwk.PluginNames("Filter"), state.SkipFilterPlugins)}
 		searched := snapshot.List()
@@ -275,7 +321,7 @@ func Explain(fwk *runtime.Framework, pod *api.Pod, snapshot *framework.Snapshot,
 		for _, ni := range feasible {
 			fits[ni.Node().Name] = true
 		}
-		ex.Search = explainSearch(fwk, search, searched, fits)
+		ex.Search, found = explainSearch(fwk, search, searched, fits)
 	}
 	ex.Signature, _ = fwk.SignPod(pod)
 
@@ -307,6 +353,12 @@ func Explain(fwk *runtime.Framework, pod *api.Pod, snapshot *framework.Snapshot,
 		sort.Strings(ex.Selected)
 		if ex.Search != nil {
 			ex.Search.CouldTake = couldTake(list, int(ex.Search.Want))
+			if ex.NominatedNode != "" {
+				// Taken before any search (evaluateNominatedNode).
+				ex.Search.Selected, ex.Search.Taken = []string{ex.NominatedNode}, ex.NominatedNode
+			} else if err := cycleChoice(fwk, state.Clone(), pod, ex.Search, found); err != nil {
+				return nil, err
+			}
 		}
 		if len(ex.Selected) > 1 {
 			ex.Tie = &Tie{Nodes: ex.Selected, Score: top, Taken: SelectHost(list)}

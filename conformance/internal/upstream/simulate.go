@@ -19,14 +19,12 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/client-go/kubernetes/fake"
 	k8stesting "k8s.io/client-go/testing"
-	"k8s.io/component-base/metrics/testutil"
 	"k8s.io/klog/v2"
 	fwk "k8s.io/kube-scheduler/framework"
 	podutil "k8s.io/kubernetes/pkg/api/v1/pod"
 	"k8s.io/kubernetes/pkg/scheduler"
 	"k8s.io/kubernetes/pkg/scheduler/framework"
 	"k8s.io/kubernetes/pkg/scheduler/framework/plugins/defaultpreemption"
-	"k8s.io/kubernetes/pkg/scheduler/metrics"
 
 	"github.com/schedplay/schedplay/conformance/contract"
 	"github.com/schedplay/schedplay/conformance/internal/scenario"
@@ -64,12 +62,21 @@ type sim struct {
 	// as they do in schedplay and, at the API's second precision, in a real cluster.
 	instant time.Time
 	nodes   map[string]*v1.Node
+	// batch ages OpportunisticBatch's stored rankings on the instant.
+	batch *batchClock
+	// cycleDelay is wall-clock time added to every cycle (tests: a slow
+	// machine must not change the result).
+	cycleDelay time.Duration
 }
 
 // Simulate runs the real scheduler (scheduler.New + ScheduleOne) to quiescence under
 // the contract's time model and returns the final state of every input pod.
 func Simulate(sc *scenario.Scenario) (*contract.Simulate, error) {
-	s := &sim{lastNode: map[string]string{}, nodes: map[string]*v1.Node{}}
+	return simulate(sc, 0)
+}
+
+func simulate(sc *scenario.Scenario, cycleDelay time.Duration) (*contract.Simulate, error) {
+	s := &sim{lastNode: map[string]string{}, nodes: map[string]*v1.Node{}, batch: newBatchClock(), cycleDelay: cycleDelay}
 	for _, n := range sc.Nodes {
 		s.nodes[n.Name] = n
 	}
@@ -101,6 +108,8 @@ func Simulate(sc *scenario.Scenario) (*contract.Simulate, error) {
 	orig := env.Sched.SchedulePod
 	env.Sched.SchedulePod = func(ctx context.Context, f framework.Framework, state fwk.CycleState, podInfo *framework.QueuedPodInfo) (scheduler.ScheduleResult, error) {
 		s.detectRandomChoice(f, podInfo.Pod)
+		time.Sleep(s.cycleDelay)
+		s.batch.beforeCycle(f, s.now())
 		res, err := orig(ctx, f, state, podInfo)
 		if trace {
 			fmt.Fprintf(os.Stderr, "[%s] SchedulePod %s -> %q err=%v\n", env.Clock.Now().Sub(env.SC.T0), key(podInfo.Pod), res.SuggestedHost, err)
@@ -120,30 +129,10 @@ func Simulate(sc *scenario.Scenario) (*contract.Simulate, error) {
 		}
 	}
 	s.setInstant(sc.T0)
-	expired := batchesExpired(sc)
 	if err := s.run(); err != nil {
 		return nil, err
 	}
-	if n := batchesExpired(sc) - expired; n > 0 {
-		// OpportunisticBatch ages a stored ranking on the wall clock (maxBatchAge,
-		// 500 ms): how many hints a run gets depends on how fast the harness runs.
-		s.ambiguities = append(s.ambiguities, fmt.Sprintf("opportunistic batching: a stored ranking expired %d time(s) after 500 ms of wall-clock time; a faster run would have reused it", n))
-	}
 	return s.result(sc)
-}
-
-// batchesExpired reads upstream's count of batch states thrown away as too
-// old (scheduler_batch_cache_flushed_total, reason "expired"), over every
-// profile; the counter is process-wide, so callers take differences.
-func batchesExpired(sc *scenario.Scenario) int {
-	total := 0
-	for _, p := range sc.Config.Profiles {
-		v, err := testutil.GetCounterMetricValue(metrics.BatchCacheFlushed.WithLabelValues(p.SchedulerName, metrics.BatchFlushExpired))
-		if err == nil {
-			total += int(v)
-		}
-	}
-	return total
 }
 
 func (s *sim) now() time.Time {

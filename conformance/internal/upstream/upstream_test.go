@@ -4,6 +4,11 @@ import (
 	"encoding/json"
 	"reflect"
 	"testing"
+	"time"
+
+	compbasemetrics "k8s.io/component-base/metrics"
+	"k8s.io/component-base/metrics/testutil"
+	"k8s.io/kubernetes/pkg/scheduler/metrics"
 
 	"github.com/schedplay/schedplay/conformance/contract"
 	"github.com/schedplay/schedplay/conformance/internal/scenario"
@@ -201,5 +206,52 @@ func TestFinishedPodsAreNotListed(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got.Pods, want) {
 		t.Errorf("got %+v\nwant %+v", got.Pods, want)
+	}
+}
+
+// batchCounter reads one of upstream's process-wide batching counters.
+func batchCounter(t *testing.T, vec *compbasemetrics.CounterVec, label string) float64 {
+	t.Helper()
+	v, err := testutil.GetCounterMetricValue(vec.WithLabelValues("default-scheduler", label))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// testdata/batch.yaml: 6 identical signable pods, one per node. Each pod after
+// the first takes the next node of the previous pod's ranking
+// (OpportunisticBatching). Upstream ages that ranking on the wall clock
+// (500 ms); the harness ages it on the simulated clock, so a run whose cycles
+// take 150 ms each (900 ms in all) still reuses it for every pod and ends as a
+// fast run does.
+func TestSimulateBatchAgesOnSimulatedClock(t *testing.T) {
+	sc := load(t, "../../testdata/batch.yaml")
+	metrics.Register() // as scheduler.New does, once per process
+	used := batchCounter(t, metrics.BatchAttemptStats, metrics.BatchAttemptHintUsed)
+	expired := batchCounter(t, metrics.BatchCacheFlushed, metrics.BatchFlushExpired)
+	slow, err := simulate(sc, 150*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := batchCounter(t, metrics.BatchAttemptStats, metrics.BatchAttemptHintUsed) - used; n != 5 {
+		t.Errorf("%v pods placed by a hint, want 5", n)
+	}
+	if n := batchCounter(t, metrics.BatchCacheFlushed, metrics.BatchFlushExpired) - expired; n != 0 {
+		t.Errorf("%v rankings expired, want 0", n)
+	}
+	fast, err := Simulate(load(t, "../../testdata/batch.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(slow.Pods, fast.Pods) {
+		t.Errorf("slow run %+v\nfast run %+v", slow.Pods, fast.Pods)
+	}
+	nodes := map[string]bool{}
+	for _, p := range fast.Pods {
+		if p.Phase != "Running" || nodes[p.Node] {
+			t.Errorf("%s: %s on %q, want Running, one pod per node", p.Name, p.Phase, p.Node)
+		}
+		nodes[p.Node] = true
 	}
 }

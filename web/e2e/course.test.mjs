@@ -264,8 +264,8 @@ for (const [w, h] of [[1280, 720], [390, 844]]) {
       const right = engine.answer.nodes[0];
       const pod = "mypod";
       const answered = new RegExp(`${pod} → ${right}`);
-      await page.locator("#tl-text").click();
-      await page.locator("#textview:not([hidden])").waitFor();
+      await page.$eval("#tl-text", (b) => b.click()); // on a phone the button may be scrolled away
+      await page.waitForSelector("#textview:not([hidden])", { state: "attached" });
       await page.waitForTimeout(1000); // time enough for playback to run past the question, if it could
       await page.screenshot({ path: join(out, `question-open-${w}x${h}.png`) });
       const log = await page.locator("#log-list").textContent();

@@ -264,10 +264,12 @@ for (const [w, h] of [[1280, 720], [390, 844]]) {
       const right = engine.answer.nodes[0];
       const pod = "mypod";
       const answered = new RegExp(`${pod} → ${right}`);
+      await page.locator("#quiz").scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(out, `question-${w}x${h}.png`) });
       await page.$eval("#tl-text", (b) => b.click()); // on a phone the button may be scrolled away
       await page.waitForSelector("#textview:not([hidden])", { state: "attached" });
       await page.waitForTimeout(1000); // time enough for playback to run past the question, if it could
-      await page.screenshot({ path: join(out, `question-open-${w}x${h}.png`) });
+      await page.screenshot({ path: join(out, `question-textview-${w}x${h}.png`) });
       const log = await page.locator("#log-list").textContent();
       assert.doesNotMatch(log, answered, "the event log");
       assert.doesNotMatch(log, /Scheduled/, "the event log");

@@ -172,6 +172,17 @@ func (s *Simulation) explainFor(x scenario.ExplainExpect) (*Attempt, error) {
 	return nil, fmt.Errorf("%s has no scheduling cycle after event %d", x.Pod, from)
 }
 
+// checkScores compares a node's expected scores of one kind (what:
+// "" normalized, "raw ", "weighted ") with the explained ones.
+func checkScores(fails []string, node, what string, want, got map[string]int64) []string {
+	for _, plugin := range sortedKeys(nil, want) {
+		if g, ok := got[plugin]; !ok || g != want[plugin] {
+			fails = append(fails, fmt.Sprintf("node %s's %s %sscore is %s, the lesson says %d", node, plugin, what, scoreText(g, ok), want[plugin]))
+		}
+	}
+	return fails
+}
+
 func checkExplanation(x scenario.ExplainExpect, ex *scheduler.Explanation) []string {
 	var fails []string
 	if x.Selected != nil && !sameSet(ex.Selected, x.Selected) {
@@ -197,11 +208,9 @@ func checkExplanation(x scenario.ExplainExpect, ex *scheduler.Explanation) []str
 		case ne.Total != nil && (r.Total == nil || *r.Total != *ne.Total):
 			fails = append(fails, fmt.Sprintf("node %s's total score is %s, the lesson says %d", ne.Name, totalText(r.Total), *ne.Total))
 		}
-		for _, plugin := range sortedKeys(nil, ne.Scores) {
-			if got, ok := r.Scores[plugin]; !ok || got != ne.Scores[plugin] {
-				fails = append(fails, fmt.Sprintf("node %s's %s score is %s, the lesson says %d", ne.Name, plugin, scoreText(got, ok), ne.Scores[plugin]))
-			}
-		}
+		fails = checkScores(fails, ne.Name, "", ne.Scores, r.Scores)
+		fails = checkScores(fails, ne.Name, "raw ", ne.Raw, r.Raw)
+		fails = checkScores(fails, ne.Name, "weighted ", ne.Weighted, r.Weighted)
 	}
 	p := ex.Preemption
 	if x.Criterion != "" || x.Candidates != nil || x.Nominated != nil || x.Victims != nil {

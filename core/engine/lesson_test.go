@@ -251,7 +251,8 @@ func TestLessonCheckCatchesAMovedDecision(t *testing.T) {
 
 // The score expectations move with the run too: with p3 moved from node2
 // to node3, zoneB is the empty zone, node2 gets PodTopologySpread's 100
-// and mypod, and the lesson's scores and node no longer hold.
+// and mypod, and the lesson's raw, normalized and weighted scores and
+// node no longer hold.
 func TestScoreLessonCatchesAMovedDecision(t *testing.T) {
 	const file = "../../examples/topology-spread-scores.yaml"
 	data := readFile(t, file)
@@ -266,6 +267,9 @@ func TestScoreLessonCatchesAMovedDecision(t *testing.T) {
 		`pod default/mypod ends on node "node2", the lesson says node3`,
 		`node node2's PodTopologySpread score is 100, the lesson says 33`,
 		`node node3's PodTopologySpread score is 33, the lesson says 100`,
+		`node node2's PodTopologySpread raw score is 0, the lesson says 2`,
+		`node node3's PodTopologySpread raw score is 2, the lesson says 0`,
+		`node node2's PodTopologySpread weighted score is 200, the lesson says 66`,
 		`selected [node2], the lesson says [node3]`,
 	} {
 		if !strings.Contains(fails, w) {

@@ -50,7 +50,7 @@ func (s *Simulation) Answer(les *scenario.Lesson, id string) (Answer, error) {
 	switch {
 	case f.Event != nil:
 		e := f.Event
-		a.Seq, a.Why = e.Seq, e.Reason
+		a.Seq, a.Why = s.cycleStart(e.Seq), e.Reason
 		switch q.Ask {
 		case "node":
 			a.Nodes = []string{e.Node}
@@ -75,7 +75,7 @@ func (s *Simulation) Answer(les *scenario.Lesson, id string) (Answer, error) {
 		}
 	case f.Attempt != nil:
 		x := f.Attempt.Explanation
-		a.Seq, a.Why = f.Attempt.Seq, x.Message
+		a.Seq, a.Why = s.cycleStart(f.Attempt.Seq), x.Message
 		pre := x.Preemption
 		if pre != nil {
 			a.Criterion = pre.Criterion
@@ -122,6 +122,27 @@ func (s *Simulation) Answer(les *scenario.Lesson, id string) (Answer, error) {
 		return Answer{}, fmt.Errorf("question %s: the run's answer %v is not among the options %v", id, time.Duration(*a.T), q.Options)
 	}
 	return a, nil
+}
+
+// cycleStart is where playback stops to ask about event seq: the event
+// itself, or for a binding the first of the PreBind events (and the
+// volumes they provision) that come before it in the same cycle, since
+// they name the chosen node already.
+func (s *Simulation) cycleStart(seq int) int {
+	e := s.trace[seq]
+	if e.Kind != EvScheduled {
+		return seq
+	}
+	start := seq
+	for i := seq - 1; i >= 0; i-- {
+		p := s.trace[i]
+		if p.Kind == EvPreBind && p.Pod == e.Pod {
+			start = i
+		} else if p.Kind != EvVolume {
+			break
+		}
+	}
+	return start
 }
 
 // nominationCriterion is the candidate-ordering rule that decided the

@@ -109,3 +109,26 @@ func TestNominationAnswerSaysTheCriterion(t *testing.T) {
 		t.Errorf("criterion %q, why %q", a.Criterion, a.Why)
 	}
 }
+
+// A question about where a pod binds stops before the first event that
+// names the node: with volumes, the cycle's PreBind (and the volume it
+// provisions) come before the Scheduled event.
+func TestQuestionStopsBeforeTheBindingsPreBind(t *testing.T) {
+	for _, name := range []string{"storage-wait-for-first-consumer", "storage-csi-attach-limit"} {
+		file := "../../examples/" + name + ".yaml"
+		sc, sim := runText(t, file, readFile(t, file))
+		a, err := sim.Answer(sc.Lesson, "where")
+		if err != nil {
+			t.Fatal(err)
+		}
+		stop := sim.Trace()[a.Seq]
+		if stop.Kind != EvPreBind || stop.Node != a.Nodes[0] {
+			t.Errorf("%s: the question stops before %s %s @ %s; want the PreBind that first names %v", name, stop.Kind, stop.Pod, stop.Node, a.Nodes)
+		}
+		for _, e := range sim.Trace()[:a.Seq] {
+			if e.Kind == EvPreBind && e.Pod == stop.Pod {
+				t.Errorf("%s: %s's PreBind at event %d shows before the question", name, e.Pod, e.Seq)
+			}
+		}
+	}
+}

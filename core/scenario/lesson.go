@@ -171,10 +171,14 @@ type NodeExpect struct {
 	// Reason is a substring of one of the plugin's reasons.
 	Reason string
 	// Scores are a feasible node's score plugins' normalized scores (0-100,
-	// before the weight) by plugin; Total is its weighted sum.
-	Scores map[string]int64
-	Total  *int64
-	Pos    Pos
+	// before the weight) by plugin; Raw what each plugin's Score returned
+	// (before NormalizeScore), Weighted the normalized score times the
+	// plugin's weight; Total is the weighted sum.
+	Scores   map[string]int64
+	Raw      map[string]int64
+	Weighted map[string]int64
+	Total    *int64
+	Pos      Pos
 }
 
 // Lesson pod phases (the simulation's final phases).
@@ -429,13 +433,14 @@ func (l *loader) lessonInt(n *ynode, path string) *int64 {
 	return nil
 }
 
-// lessonScores reads {plugin: score} (nil when n is absent).
-func (l *loader) lessonScores(n *ynode, path string) map[string]int64 {
+// lessonScores reads {plugin: score} (nil when n is absent); what says
+// which score it is (normalized, raw, weighted).
+func (l *loader) lessonScores(n *ynode, path, what string) map[string]int64 {
 	if n == nil {
 		return nil
 	}
 	if n.kind != yMap {
-		l.errorAt(n.pos, LessonKind, path, "expected a mapping of score plugin to its normalized score, got "+n.describe(), "write {PodTopologySpread: 100}")
+		l.errorAt(n.pos, LessonKind, path, "expected a mapping of score plugin to its "+what+" score, got "+n.describe(), "write {PodTopologySpread: 100}")
 		return nil
 	}
 	out := map[string]int64{}
@@ -571,14 +576,16 @@ func (l *loader) readExplainExpect(n *ynode, path string) (ExplainExpect, bool) 
 					l.errorAt(vn.pos, LessonKind, np, "expected {feasible, plugin, reason}, got "+vn.describe(), "")
 					continue
 				}
-				nf := l.lessonFields(vn, np, "feasible", "plugin", "reason", "scores", "total")
+				nf := l.lessonFields(vn, np, "feasible", "plugin", "reason", "scores", "raw", "weighted", "total")
 				if fe := nf["feasible"]; fe != nil {
 					b := l.lessonBool(fe, np+".feasible")
 					ne.Feasible = &b
 				}
 				ne.Plugin = l.lessonText(nf, vn, np, "plugin", false)
 				ne.Reason = l.lessonText(nf, vn, np, "reason", false)
-				ne.Scores = l.lessonScores(nf["scores"], np+".scores")
+				ne.Scores = l.lessonScores(nf["scores"], np+".scores", "normalized")
+				ne.Raw = l.lessonScores(nf["raw"], np+".raw", "raw")
+				ne.Weighted = l.lessonScores(nf["weighted"], np+".weighted", "weighted")
 				if t := nf["total"]; t != nil {
 					ne.Total = l.lessonInt(t, np+".total")
 				}

@@ -104,6 +104,7 @@ var methods = map[string]method{
 	}},
 	"setFollow":    switchMethod((*Session).SetFollow),
 	"setPresenter": switchMethod((*Session).SetPresenter),
+	"setQuiz":      switchMethod((*Session).SetQuiz),
 	"outline": {"", 0, 0, func(s *Session, _ []string) (any, error) {
 		return struct {
 			OK bool `json:"ok"`
@@ -115,7 +116,16 @@ var methods = map[string]method{
 		return map[string]any{"ok": true}, nil
 	}},
 	"question": {"id", 1, 1, func(s *Session, a []string) (any, error) { return s.Question(a[0]) }},
-	"answer":   {"id, given", 2, 2, func(s *Session, a []string) (any, error) { return s.Answer(a[0], a[1]) }},
+	"answer": {"id, given[, reveal]", 2, 3, func(s *Session, a []string) (any, error) {
+		reveal := false
+		if len(a) == 3 {
+			var err error
+			if reveal, err = strconv.ParseBool(a[2]); err != nil {
+				return nil, fmt.Errorf("parsing reveal: %w", err)
+			}
+		}
+		return s.Answer(a[0], a[1], reveal)
+	}},
 	"setMotion": {"mode", 1, 1, func(s *Session, a []string) (any, error) {
 		if err := s.SetMotion(a[0]); err != nil {
 			return nil, err

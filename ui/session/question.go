@@ -74,8 +74,10 @@ func (s *Session) Question(id string) (QuestionReply, error) {
 }
 
 // Answer grades given (comma-separated node or pod keys, or a time such
-// as "30s"; empty: no node) against the run's answer to question id.
-func (s *Session) Answer(id, given string) (AnswerReply, error) {
+// as "30s"; empty: no node) against the run's answer to question id. A
+// right answer, or reveal (the learner gives up), closes the question:
+// the trace goes on past its answer.
+func (s *Session) Answer(id, given string, reveal bool) (AnswerReply, error) {
 	a, ready, err := s.answer(id)
 	if err != nil || !ready {
 		return AnswerReply{OK: err == nil}, err
@@ -86,5 +88,45 @@ func (s *Session) Answer(id, given string) (AnswerReply, error) {
 			names = append(names, g)
 		}
 	}
-	return AnswerReply{OK: true, Ready: true, Right: a.Right(names), Answer: &a}, nil
+	right := a.Right(names)
+	if right || reveal {
+		s.answered[id] = true
+	}
+	return AnswerReply{OK: true, Ready: true, Right: right, Answer: &a}, nil
 }
+
+// SetQuiz turns on (a lesson opened from the course) or off (a draft, a
+// shared link) asking the loaded lesson's questions, and so holding the
+// trace back at their answers.
+func (s *Session) SetQuiz(on bool) { s.quiz = on }
+
+// horizon is how many trace events the page may see. While a question is
+// open, the trace ends just before the event that answers it, so that no
+// view (the event log, the text view, captions on events, the timeline)
+// shows an answer before the learner gives one.
+func (s *Session) horizon() int {
+	n := len(s.run.Trace())
+	les := s.run.Scenario().Lesson
+	if !s.quiz || les == nil {
+		return n
+	}
+	for _, q := range les.Questions {
+		if s.answered[q.ID] {
+			continue
+		}
+		seq, found := s.answers[q.ID]
+		if !found {
+			a, err := s.run.Sim().Answer(les, q.ID)
+			if err != nil {
+				continue // not reached yet; or a question the page reports as broken
+			}
+			seq = a.Seq
+			s.answers[q.ID] = seq
+		}
+		n = min(n, seq)
+	}
+	return n
+}
+
+// held reports whether a question holds the trace back.
+func (s *Session) held() bool { return s.run != nil && s.horizon() < len(s.run.Trace()) }

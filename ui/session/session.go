@@ -73,6 +73,13 @@ type Session struct {
 	now func() time.Time
 	// clock is the simulated time shown, in seconds.
 	clock float64
+	// quiz holds the page's views back at the loaded lesson's open
+	// questions (see horizon); answers are where each question's answer
+	// event is (a trace index) and answered the questions the learner has
+	// answered or had revealed, both for the loaded run.
+	quiz     bool
+	answers  map[string]int
+	answered map[string]bool
 }
 
 // New returns a session that shows its scenes on c and simulates within
@@ -113,6 +120,7 @@ func (s *Session) Load(name, text string) LoadReply {
 		s.pre.Cancel()
 		other := s.run == nil || !sameNodes(s.run.Base(), res.Run.Base())
 		s.run, s.seq = res.Run, -1
+		s.answers, s.answered = map[string]int{}, map[string]bool{}
 		s.show(res.Run.Base())
 		if other {
 			// Another cluster: frame it whole, whatever the zoom was. An
@@ -184,6 +192,9 @@ func (s *Session) Simulate(d time.Duration) SimulateReply {
 		}
 	}
 	tr := s.run.Trace()
+	// Events held back behind an open question still come: not done yet.
+	tr = tr[:s.horizon()]
+	done = done && len(tr) == len(s.run.Trace())
 	r := SimulateReply{OK: true, Done: done, Events: len(tr), Stopped: s.run.Stopped}
 	if len(tr) > 0 {
 		r.End = float64(tr[len(tr)-1].T) / 1e9
@@ -191,11 +202,12 @@ func (s *Session) Simulate(d time.Duration) SimulateReply {
 	return r
 }
 
-// Trace returns the trace events from index from on.
+// Trace returns the trace events from index from on, up to an open
+// question's answer (see horizon).
 func (s *Session) Trace(from int) []engine.Event {
 	var tr []engine.Event
 	if s.run != nil {
-		tr = s.run.Trace()
+		tr = s.run.Trace()[:s.horizon()]
 	}
 	return tr[min(max(from, 0), len(tr)):]
 }
@@ -325,7 +337,12 @@ func (s *Session) explainPod(r *DetailsReply, key string, attempt int) {
 	if s.seq >= 0 {
 		r.Attempt, err = sim.ExplainAttempt(key, s.seq, attempt)
 	}
-	if r.Attempt == nil && err == nil && r.Pod.Node == "" {
+	switch {
+	case r.Attempt != nil || err != nil || r.Pod.Node != "":
+	case s.held():
+		// How a cycle would go is what an open question asks.
+		r.ExplainError = "answer the lesson's question first: the cycle shows after"
+	default:
 		// Not tried yet: how a cycle would go against the t=0 cluster.
 		var ex *scheduler.Explanation
 		if ex, err = engine.Explain(s.run.Scenario(), key); err == nil {

@@ -2,7 +2,9 @@ package session
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -412,5 +414,67 @@ func TestSessionSearchOverlay(t *testing.T) {
 	s.Select(ui.Hit{})
 	if c.scene.Search != nil {
 		t.Error("the search stays on the canvas after the pod is deselected")
+	}
+}
+
+// A course lesson's question holds the trace back: until it is answered,
+// nothing the page reads (the trace, simulate's count, the details
+// panel's cycle) holds the event that answers it; a wrong answer keeps
+// it back, the right one lets the rest come.
+func TestQuestionHoldsTheTraceBack(t *testing.T) {
+	text := example(t, "topology-spread-scores.yaml")
+	const pod = "default/mypod"
+	answersAt := func(evs []byte) bool { return strings.Contains(string(evs), `"kind":"Scheduled"`) }
+	call := func(s *Session, name string, args ...string) map[string]any {
+		t.Helper()
+		out, err := s.Call(name, args)
+		if err != nil {
+			t.Fatalf("%s %v: %v", name, args, err)
+		}
+		var r map[string]any
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	for _, quiz := range []bool{false, true} {
+		s := New(&recorder{}, adapt.DefaultBudget)
+		call(s, "setQuiz", strconv.FormatBool(quiz))
+		call(s, "load", "l.yaml", text)
+		sim := call(s, "simulate", "60000")
+		all := len(s.run.Trace())
+		tr, _ := json.Marshal(s.Trace(0))
+		if !quiz {
+			if sim["done"] != true || int(sim["events"].(float64)) != all || !answersAt(tr) {
+				t.Fatalf("no quiz: simulate %v, want all %d events", sim, all)
+			}
+			continue
+		}
+		q := call(s, "question", "where")
+		seq := int(q["seq"].(float64))
+		if sim["done"] != false || int(sim["events"].(float64)) != seq || len(s.Trace(0)) != seq || answersAt(tr) {
+			t.Fatalf("open question: simulate %v, trace %s; want the %d events before the answer, not done", sim, tr, seq)
+		}
+		call(s, "seek", strconv.Itoa(seq-1), "0")
+		d := call(s, "details", "pod", pod)
+		if d["attempt"] != nil || !strings.Contains(fmt.Sprint(d["explainError"]), "question") {
+			t.Errorf("details of %s while the question is open: %v", pod, d)
+		}
+		wrongReply := call(s, "answer", "where", "")
+		right := wrongReply["answer"].(map[string]any)["nodes"].([]any)[0].(string)
+		if wrongReply["right"] != false || len(s.Trace(0)) != seq {
+			t.Fatalf("a wrong answer: %v, %d events shown", wrongReply, len(s.Trace(0)))
+		}
+		if r := call(s, "answer", "where", right); r["right"] != true {
+			t.Fatalf("the run's answer %s graded %v", right, r)
+		}
+		sim = call(s, "simulate", "60000")
+		tr, _ = json.Marshal(s.Trace(seq))
+		if sim["done"] != true || int(sim["events"].(float64)) != all || !answersAt(tr) {
+			t.Errorf("answered: simulate %v, trace from %d %s; want all %d events", sim, seq, tr, all)
+		}
+		if d := call(s, "details", "pod", pod); d["explainError"] != nil {
+			t.Errorf("details once answered: %v", d)
+		}
 	}
 }

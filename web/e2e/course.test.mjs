@@ -213,6 +213,12 @@ for (const lang of ["en", "zh-CN"]) {
       const glossary = JSON.parse(await readFile(new URL(`../locales/glossary/${lang}.json`, import.meta.url), "utf8"));
       await page.goto(new URL("index.html?lesson=queue-requeue-and-flush", url).toString());
       await ready(page);
+      // Its question comes first: answered (the engine's answer, from a
+      // wrong guess through the bridge), the rest of the run comes.
+      await page.waitForSelector("#quiz:not([hidden])", { timeout: 30000 });
+      const engine = await bridge(page, "answer", "helped", "");
+      await page.locator(`.quiz-option[data-value="${engine.answer.pods[0]}"]`).click();
+      await page.locator(".quiz-continue").click();
       // End goes to the last event the run has reached so far: again until
       // the flush's caption shows.
       const term = page.locator("#lesson-caption .term[data-term='flush']");
@@ -231,6 +237,54 @@ for (const lang of ["en", "zh-CN"]) {
       await page.screenshot({ path: join(out, `glossary-${lang}.png`) });
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "hidden" });
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  });
+}
+
+// A question comes before its answer: while it is open, no view of the
+// page (event log, text view, caption, summary) holds the event that
+// answers it, since the session's trace stops just before it; answered,
+// playback goes on and the answer shows. The answer is the engine's (a
+// wrong guess through the bridge gets it without closing the question).
+for (const [w, h] of [[1280, 720], [390, 844]]) {
+  test(`a question's answer is not on screen before it is answered (${w}x${h})`, async () => {
+    const browser = await launch();
+    try {
+      const context = await browser.newContext({ viewport: { width: w, height: h }, locale: "en-US" });
+      const page = await context.newPage();
+      const cat = await lessonCatalog("en");
+      await page.goto(new URL("index.html?lesson=topology-spread-scores", url).toString());
+      await ready(page);
+      await page.waitForSelector("#quiz:not([hidden])", { timeout: 30000 });
+      const engine = await bridge(page, "answer", "where", "");
+      assert.equal(engine.right, false, "the bridge's guess is a wrong one");
+      const right = engine.answer.nodes[0];
+      const pod = "mypod";
+      const answered = new RegExp(`${pod} → ${right}`);
+      await page.locator("#quiz").scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(out, `question-${w}x${h}.png`) });
+      await page.$eval("#tl-text", (b) => b.click()); // on a phone the button may be scrolled away
+      await page.waitForSelector("#textview:not([hidden])", { state: "attached" });
+      await page.waitForTimeout(1000); // time enough for playback to run past the question, if it could
+      await page.screenshot({ path: join(out, `question-textview-${w}x${h}.png`) });
+      const log = await page.locator("#log-list").textContent();
+      assert.doesNotMatch(log, answered, "the event log");
+      assert.doesNotMatch(log, /Scheduled/, "the event log");
+      const text = await page.locator("#textview").textContent();
+      assert.match(text, new RegExp(`${pod}[^]*pending`), "the text view shows the pod pending");
+      assert.equal(await page.locator("#lesson-caption").textContent(), cat["topology-spread-scores.caption.0"]);
+      const summary = await page.locator("#lesson-summary").getAttribute("title");
+      assert.doesNotMatch(summary, new RegExp(`\\b${right}\\b`), "the summary");
+      const details = await bridge(page, "details", "pod", `default/${pod}`);
+      assert.equal(details.attempt, undefined, "no explained cycle in the details panel");
+      await page.locator(`.quiz-option[data-value="${right}"]`).click();
+      await page.waitForSelector(".quiz-right");
+      await page.locator(".quiz-continue").click();
+      await page.waitForFunction((re) => new RegExp(re).test(document.querySelector("#log-list")?.textContent ?? ""), answered.source, { timeout: 30000 });
+      await page.waitForFunction((c) => document.querySelector("#lesson-caption")?.textContent === c, cat["topology-spread-scores.caption.1"], { timeout: 30000 });
       await context.close();
     } finally {
       await browser.close();

@@ -1,7 +1,7 @@
 // Storage on screen: the zone-b StatefulSet lesson, db-1's details name its
 // claim, the volume's node affinity and the zone it pins the pod to (all
 // from the engine's answer); the dynamic-provisioning lesson's event log
-// shows the PreBind step; a completed Job pod stays on its node, dimmed
+// shows the PreBind step before its question; a completed Job pod stays on its node, dimmed
 // and not counted, with its reason in its details.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -54,8 +54,10 @@ for (const [w, h] of [[1280, 720], [390, 844]]) {
       assert.match(text, /volume pv-db-1: topology\.kubernetes\.io\/zone In zone-b/);
       await page.screenshot({ path: join(out, `storage-zone-b-${w}x${h}.png`) });
 
+      // Its question (web-1's volume) holds the run back; web-0's PreBind
+      // comes before it.
       await page.goto(new URL("?lesson=storage-dynamic-provisioning", url).href);
-      await ready(page);
+      await page.waitForSelector("#quiz:not([hidden])", { timeout: 90000 });
       const events = await bridge(page, "trace", "0");
       assert.ok(events.events.some((e) => e.kind === "PreBind" && e.pod === "default/web-0"), "PreBind is in the trace");
       // The event log lists it with the pod and its node.

@@ -143,7 +143,8 @@ export interface Bridge {
   // prepare does ahead the copying the next load of similar text needs (call it when idle).
   prepare(): string;
   question(id: string): string; // QuestionReply: where playback stops to ask (ready once the run got there)
-  answer(id: string, given: string): string; // AnswerReply: the run's answer and whether given matches it
+  answer(id: string, given: string, reveal?: "true" | "false"): string; // AnswerReply: the run's answer and whether given matches it; right or reveal closes the question
+  setQuiz(on: "true" | "false"): string; // course lessons: the trace stops before an open question's answer until it is answered
   setListener(fn: (eventJSON: string) => void): void;
 }
 

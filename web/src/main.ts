@@ -183,6 +183,9 @@ function reload(text: string): void {
   if (!api || !textReady) return;
   loadingEl.hidden = true;
   const started = performance.now();
+  // A course lesson asks its questions: the session holds the trace back
+  // at each one's answer until the learner gives it.
+  api.setQuiz(courseLesson ? "true" : "false");
   const reply = JSON.parse(api.load("scenario.yaml", text)) as LoadReply;
   const loaded = performance.now() - started;
   if (probe.loads === 0) probe.startup.firstLoadMs = loaded;

@@ -215,7 +215,7 @@ export class Quiz {
     const cur = this.current;
     if (!cur) return;
     const given = [...this.chosen].join(",");
-    const r = JSON.parse(this.api.answer(cur.q.id, given)) as AnswerReply;
+    const r = JSON.parse(this.api.answer(cur.q.id, given, reveal ? "true" : "false")) as AnswerReply;
     const fb = this.box.querySelector("#quiz-feedback") as HTMLElement;
     if (!r.ok || !r.answer) {
       fb.textContent = r.error ?? "";

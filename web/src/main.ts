@@ -7,6 +7,7 @@ import { el, renderDetails } from "./details";
 import { diagnosticMessage, PendingEditor, type EditorFactory, type TextEditor } from "./editor-api";
 import { fmtTime, SPEEDS } from "./timeline";
 import { Player } from "./player";
+import { SimProgress } from "./sim-progress";
 import { Captions, type Lesson } from "./captions";
 import { adoptEdit, drafts, linkDraft, openDrafts, openInitial, replaceKeeping, setupControls, trackAddress, type Editor } from "./share";
 import { showSaveState } from "./draft-status";
@@ -384,10 +385,12 @@ const player = new Player({
   onRender: renderControls,
   onStopped(stopped) {
     budgetEl.hidden = stopped === "";
-    budgetEl.textContent = stopped ? `Budget: ${stopped}.` : "";
+    budgetEl.textContent = stopped ? `${player.cancelled ? "Cancelled" : "Budget"}: ${stopped}.` : "";
   },
 });
 const tl = player.tl;
+const simProgress = new SimProgress(() => player.cancel());
+budgetEl.before(simProgress.el);
 
 function startPlayback(reply: LoadReply, started: number): void {
   clearLog();
@@ -397,6 +400,7 @@ function startPlayback(reply: LoadReply, started: number): void {
   // after an edit the end state is what the author wants to see (Home and
   // Space replay it).
   player.start({ playing: firstRun, followEnd: !firstRun, stopped: reply.stopped, gen: reply.gen });
+  simProgress.start();
   // The first scenario's t=0 view goes on screen before anything simulates.
   player.hold = probe.firstFrameMs === 0;
   tl.speed = Number(speedSel.value) || 1;
@@ -458,6 +462,7 @@ function renderControls(moved: boolean, force: boolean): void {
   probe.speed = tl.speed;
   probe.events = tl.events.length;
   probe.simDone = player.simDone;
+  simProgress.update(player.simDone, tl.events.length, tl.events.length > 0 ? tl.events[tl.events.length - 1].t : 0);
   probe.shownGen = probe.loadedGen = player.gen;
   scrubber.render(() => tl.events.map((e) => e.t), tl.events.length, tl.end, tl.now);
   const total = tl.events.length;

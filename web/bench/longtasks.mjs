@@ -5,7 +5,7 @@
 // 1 MB scenario's load. Not a test: figures vary by machine
 // (docs/performance-web.md).
 //   SCHEDPLAY_URL=http://127.0.0.1:8080/ node bench/longtasks.mjs [runs]
-import { launch, open } from "../e2e/helpers.mjs";
+import { launch, longestTask as longest, open, watchLongTasks as watch } from "../e2e/helpers.mjs";
 
 const runs = Number(process.argv[2] ?? 3);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -32,29 +32,6 @@ spec:
 `);
   }
   return out.join("");
-}
-
-// watch starts collecting long tasks in the page and its stage frame.
-async function watch(page) {
-  for (const f of page.frames()) {
-    await f.evaluate(() => {
-      window.__longTasks = [];
-      if (window.__longObserver) return;
-      window.__longObserver = new PerformanceObserver((l) => window.__longTasks.push(...l.getEntries().map((e) => e.duration)));
-      window.__longObserver.observe({ type: "longtask" });
-    });
-  }
-}
-
-// longest is the longest task since watch, over the page and its frames.
-async function longest(page) {
-  let max = 0, n = 0;
-  for (const f of page.frames()) {
-    const tasks = await f.evaluate(() => window.__longTasks ?? []);
-    n += tasks.length;
-    for (const d of tasks) max = Math.max(max, d);
-  }
-  return { max, n };
 }
 
 // load sets the editor's text and waits for its end state on the canvas;

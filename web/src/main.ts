@@ -37,6 +37,8 @@ const probe = {
   loadedGen: 0, // generation of the last good load
   drawnGen: 0, // generation last on screen
   loads: 0, // reloads done
+  cancelledLoads: 0, // reloads the reader cancelled
+  loading: false, // a reload is under way
   editPending: false, // an edit waits for its debounced reload
   lastReply: null as LoadReply | null,
   panics: [] as string[],
@@ -179,12 +181,36 @@ function setText(text: string): void {
 
 // ---- loading ----
 
-function reload(text: string): void {
+// The load under way (loads run in steps, between which the page stays
+// live); a newer one replaces it, and Cancel stops it.
+let loadSeq = 0;
+let loading = false;
+
+async function reload(text: string): Promise<void> {
   if (!api || !textReady) return;
   loadingEl.hidden = true;
   const started = performance.now();
-  const reply = JSON.parse(api.load("scenario.yaml", text)) as LoadReply;
+  const mine = ++loadSeq;
+  loading = probe.loading = true;
+  const b = api;
+  simProgress.loadStart(() => b.cancelLoad());
+  const json = await b.loadInSteps("scenario.yaml", text);
+  // A newer load stopped this one: its reply is the one to show.
+  if (mine !== loadSeq) return;
+  loading = probe.loading = false;
+  simProgress.loadEnd();
+  const reply = JSON.parse(json) as LoadReply;
   const loaded = performance.now() - started;
+  if (reply.cancelled) {
+    // The last good scenario stays on screen and the text in the editor;
+    // a link's text held for the draft is not saved (it did not load).
+    linkDraft.loaded(false);
+    probe.cancelledLoads++;
+    statusEl.textContent = "Loading cancelled: showing the last scenario";
+    statusEl.className = "status warn";
+    pendingView = null; // a link's view, for the text that did not load
+    return;
+  }
   if (probe.loads === 0) probe.startup.firstLoadMs = loaded;
   probe.lastReply = reply;
   probe.loads++;
@@ -297,6 +323,9 @@ function onEvent(json: string): void {
         loadingEl.hidden = true;
         player.hold = false;
       }
+      break;
+    case "loadProgress":
+      simProgress.loadUpdate(ev.done, ev.total);
       break;
     case "panic":
     case "fatal":
@@ -639,7 +668,7 @@ frame.addEventListener("load", () => frame.contentDocument?.addEventListener("ke
 // loaded: at once, or after the stage comes up or the pending reload.
 let pendingView: View | null = null;
 function applyView(v: View): void {
-  if (!api || timer !== undefined || !textReady) {
+  if (!api || timer !== undefined || !textReady || loading) {
     pendingView = v;
     return;
   }

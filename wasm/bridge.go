@@ -52,6 +52,54 @@ func (b *bridge) export(name string, fn func(args []string) (string, error)) {
 	b.obj.Set(name, f)
 }
 
+// exportAsync adds a method that returns a Promise of its string result:
+// fn runs in a goroutine, which gives the event loop its turn whenever it
+// blocks (see loadInSteps), and a panic resolves it as errorJSON does.
+func (b *bridge) exportAsync(name string, fn func(args []string) (string, error)) {
+	f := js.FuncOf(func(this js.Value, args []js.Value) any {
+		strs := make([]string, len(args))
+		bad := ""
+		for i, a := range args {
+			if a.Type() != js.TypeString {
+				bad = errorJSON(fmt.Sprintf("%s: argument %d is a %s, want a string", name, i, a.Type()))
+				break
+			}
+			strs[i] = a.String()
+		}
+		var resolve js.Value
+		executor := js.FuncOf(func(_ js.Value, a []js.Value) any {
+			resolve = a[0]
+			return nil
+		})
+		promise := js.Global().Get("Promise").New(executor)
+		executor.Release()
+		if bad != "" {
+			resolve.Invoke(bad)
+			return promise
+		}
+		go func() {
+			var out string
+			func() {
+				defer func() {
+					if r := recover(); r != nil {
+						msg := fmt.Sprintf("panic in %s: %v", name, r)
+						b.emit(map[string]any{"type": "panic", "message": msg, "stack": string(debug.Stack())})
+						out = errorJSON(msg)
+					}
+				}()
+				var err error
+				if out, err = fn(strs); err != nil {
+					out = errorJSON(fmt.Sprintf("%s: %v", name, err))
+				}
+			}()
+			resolve.Invoke(out)
+		}()
+		return promise
+	})
+	b.funcs = append(b.funcs, f)
+	b.obj.Set(name, f)
+}
+
 // listen lets the page register the function that receives events.
 func (b *bridge) listen() {
 	f := js.FuncOf(func(this js.Value, args []js.Value) any {

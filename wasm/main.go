@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/schedplay/schedplay/ui"
@@ -50,6 +51,11 @@ func main() {
 	for _, name := range session.Methods() {
 		b.export(name, func(args []string) (string, error) { return sess.Call(name, args) })
 	}
+	b.exportAsync("loadInSteps", func(args []string) (string, error) { return loadInSteps(b, sess, args) })
+	b.export("cancelLoad", func([]string) (string, error) {
+		sess.CancelLoad()
+		return `{"ok":true}`, nil
+	})
 	b.export("collect", collect)
 	b.export("stats", func([]string) (string, error) {
 		// The heap figures are for the performance bench (web/bench).
@@ -67,6 +73,26 @@ func main() {
 	if err := ebiten.RunGame(game); err != nil {
 		b.emit(map[string]any{"type": "fatal", "message": fmt.Sprintf("running the canvas: %v", err)})
 	}
+}
+
+// loadSlice is how long a load in steps works before the page's event
+// loop gets its turn: a long task is one over 50 ms, and a frame in the
+// middle keeps the progress line moving.
+const loadSlice = 30 * time.Millisecond
+
+// loadInSteps(name, text) is load in slices of loadSlice (a Promise of the
+// LoadReply): between slices the goroutine sleeps, which in js/wasm
+// returns to the event loop until a timer resumes it; the page hears the
+// progress as "loadProgress" events and may call cancelLoad meanwhile.
+func loadInSteps(b *bridge, sess *session.Session, args []string) (string, error) {
+	if len(args) != 2 {
+		return "", fmt.Errorf("want 2 argument(s) (name, text), got %d", len(args))
+	}
+	r := sess.LoadInSteps(args[0], args[1], loadSlice, func(p session.LoadProgress) {
+		b.emit(map[string]any{"type": "loadProgress", "done": p.Done, "total": p.Total})
+		time.Sleep(time.Millisecond)
+	})
+	return marshal(r)
 }
 
 // collect() runs the garbage collector when the garbage waiting is more

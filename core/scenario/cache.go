@@ -47,7 +47,15 @@ type docPiece struct {
 
 // Load is Load reusing the documents of the previous load.
 func (c *Cache) Load(filename string, data []byte) (*Scenario, error) {
-	l := &loader{file: filename, src: data, lim: DefaultLimits}
+	return c.LoadYielding(filename, data, nil)
+}
+
+// LoadYielding is Load calling yield (nil: never) between documents and
+// stages. When yield returns false the load stops there and returns
+// ErrCancelled; what the Cache keeps stays consistent, and a later load
+// reads again whatever this one did not finish.
+func (c *Cache) LoadYielding(filename string, data []byte, yield Yield) (*Scenario, error) {
+	l := &loader{file: filename, src: data, lim: DefaultLimits, yield: yield}
 	return l.finish(c.load(l))
 }
 
@@ -64,7 +72,12 @@ func (c *Cache) load(l *loader) *Scenario {
 	docs := make([]*cachedDoc, len(pieces))
 	var buildErr *Diagnostic
 	var aliases aliasTotal
+	// Parsing each piece, then reading each document, is one step.
+	steps := 2*len(pieces) + 1
 	for i, p := range pieces {
+		if !l.step(i, steps) {
+			return nil
+		}
 		cd := c.docs[string(p.text)]
 		switch {
 		case cd == nil:
@@ -102,9 +115,12 @@ func (c *Cache) load(l *loader) *Scenario {
 		l.add(*buildErr)
 		return nil
 	}
-	for _, cd := range docs {
+	for i, cd := range docs {
 		if l.budget.over {
 			break
+		}
+		if !l.step(len(pieces)+i, steps) {
+			return nil
 		}
 		if cd.read {
 			for _, d := range cd.diags {
@@ -144,7 +160,7 @@ func (c *Cache) load(l *loader) *Scenario {
 			cd.objs = append(cd.objs, &cp)
 		}
 	}
-	if l.hasErrors() {
+	if l.hasErrors() || !l.step(steps-1, steps) {
 		return nil
 	}
 	return l.assemble()

@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -352,5 +353,53 @@ func TestPlaceEveryKind(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A load its Yield stops at any step returns ErrCancelled and leaves the
+// Cache consistent: the next load, of the same text or of an edit, gives
+// exactly what Load gives. Yield hears every step, in order, to the last.
+func TestCacheLoadYieldingCancels(t *testing.T) {
+	for _, name := range []string{"preemption-basic.yaml", "cordon-and-drain.yaml"} {
+		src, ok := exampleTexts(t)[name]
+		if !ok {
+			t.Fatalf("no example %s", name)
+		}
+		edited := strings.Replace(src, "\n---\n", "\n---\n# edited\n", 1)
+		var seen [][2]int
+		c := &Cache{}
+		if _, err := c.LoadYielding(name, []byte(src), func(done, total int) bool {
+			seen = append(seen, [2]int{done, total})
+			return true
+		}); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if len(seen) < 3 {
+			t.Fatalf("%s: yield heard %d steps", name, len(seen))
+		}
+		for i, s := range seen {
+			if s[0] != i || s[1] != len(seen) {
+				t.Fatalf("%s: step %d was %d of %d, want %d of %d", name, i, s[0], s[1], i, len(seen))
+			}
+		}
+		for stop := range seen {
+			for _, text := range []string{src, edited} {
+				c := &Cache{}
+				diffLoads(t, c, name, src)
+				calls := 0
+				s, err := c.LoadYielding(name, []byte(text), func(done, total int) bool {
+					calls++
+					return done < stop
+				})
+				if s != nil || !errors.Is(err, ErrCancelled) {
+					t.Fatalf("%s stopped at step %d: got %v, %v; want ErrCancelled", name, stop, s != nil, err)
+				}
+				if calls != stop+1 {
+					t.Fatalf("%s stopped at step %d: yield called %d times after it said stop", name, stop, calls-stop-1)
+				}
+				diffLoads(t, c, name+" after a cancelled load", text)
+				diffLoads(t, c, name+" edited after a cancelled load", edited)
+			}
+		}
 	}
 }

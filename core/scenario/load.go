@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -65,6 +66,26 @@ type loader struct {
 	variant string
 	// budget counts nodes and pods as objects are read (limits.go).
 	budget budget
+	// yield, when set, hears the progress and may stop the load (step).
+	yield     Yield
+	cancelled bool
+}
+
+// Yield is a load's progress hook: it is called between documents and
+// stages with the steps done of all steps, and returns false to stop the
+// load (which then returns ErrCancelled). A caller that must stay
+// responsive, like the browser build, gives way to other work in it.
+type Yield func(done, total int) bool
+
+// ErrCancelled is the error of a load its Yield stopped.
+var ErrCancelled = errors.New("the load was cancelled")
+
+// step reports progress to the yield hook; false once the load is stopped.
+func (l *loader) step(done, total int) bool {
+	if l.yield != nil && !l.cancelled && !l.yield(done, total) {
+		l.cancelled = true
+	}
+	return !l.cancelled
 }
 
 func (l *loader) add(d Diagnostic) {
@@ -120,13 +141,16 @@ func (l *loader) loadChecked() *Scenario {
 	if l.variant != "" && !l.hasErrors() {
 		docs = l.patchDocuments(docs)
 	}
-	for _, doc := range docs {
+	for i, doc := range docs {
 		if l.budget.over {
 			break
 		}
+		if !l.step(i, len(docs)+1) {
+			return nil
+		}
 		l.readDocument(doc)
 	}
-	if l.hasErrors() {
+	if l.hasErrors() || !l.step(len(docs), len(docs)+1) {
 		return nil
 	}
 	return l.assemble()

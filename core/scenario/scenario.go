@@ -139,6 +139,9 @@ func LoadLimited(filename string, data []byte, lim Limits) (*Scenario, error) {
 
 // finish returns the loaded scenario with its warnings, or its errors.
 func (l *loader) finish(s *Scenario) (*Scenario, error) {
+	if l.cancelled {
+		return nil, ErrCancelled
+	}
 	var errs ErrorList
 	for _, d := range l.diags {
 		if d.Severity == SeverityError {

@@ -41,10 +41,12 @@ type Result struct {
 	Stopped string `json:"stopped,omitempty"`
 	// Partial is set when the text was refused for its size and only its
 	// nodes are shown (scenario.NodesOnly): Diagnostics hold the refusal.
-	Partial  bool               `json:"partial,omitempty"`
-	Scene    *ui.Scene          `json:"-"`
-	Scenario *scenario.Scenario `json:"-"`
-	Run      *Run               `json:"-"`
+	Partial bool `json:"partial,omitempty"`
+	// Cancelled is set when the load's yield hook stopped it.
+	Cancelled bool               `json:"cancelled,omitempty"`
+	Scene     *ui.Scene          `json:"-"`
+	Scenario  *scenario.Scenario `json:"-"`
+	Run       *Run               `json:"-"`
 }
 
 // Load loads scenario text and prepares its run within DefaultBudget.
@@ -56,12 +58,29 @@ func Load(filename string, data []byte) Result {
 // LoadCached is Load through a scenario.Cache (nil: none), which re-reads
 // only the documents an edit changed, within budget b.
 func LoadCached(c *scenario.Cache, filename string, data []byte, b Budget) Result {
+	return LoadYielding(c, filename, data, b, nil)
+}
+
+// LoadYielding is LoadCached (c must not be nil when yield is set) calling
+// yield between the steps of reading and before preparing the run (see
+// scenario.Yield): when it returns false, the result is Cancelled.
+func LoadYielding(c *scenario.Cache, filename string, data []byte, b Budget, yield scenario.Yield) Result {
 	var s *scenario.Scenario
 	var err error
-	if c != nil {
+	steps := 1 // preparing the run is the last step
+	switch {
+	case yield != nil:
+		s, err = c.LoadYielding(filename, data, func(done, total int) bool {
+			steps = total + 1
+			return yield(done, steps)
+		})
+	case c != nil:
 		s, err = c.Load(filename, data)
-	} else {
+	default:
 		s, err = scenario.Load(filename, data)
+	}
+	if errors.Is(err, scenario.ErrCancelled) {
+		return Result{Diagnostics: []Diagnostic{}, Cancelled: true}
 	}
 	if err != nil {
 		var list scenario.ErrorList
@@ -72,6 +91,9 @@ func LoadCached(c *scenario.Cache, filename string, data []byte, b Budget) Resul
 			return Result{Diagnostics: diagnostics(list)}
 		}
 		return Result{Diagnostics: []Diagnostic{}, Error: fmt.Sprintf("loading %s: %v", filename, err)}
+	}
+	if yield != nil && !yield(steps-1, steps) {
+		return Result{Diagnostics: []Diagnostic{}, Cancelled: true}
 	}
 	run, err := NewRun(s, b)
 	if err != nil {

@@ -80,6 +80,8 @@ type Session struct {
 	quiz     bool
 	answers  map[string]int
 	answered map[string]bool
+	// loading is the load in steps under way (LoadInSteps), if any.
+	loading *loadTicket
 }
 
 // New returns a session that shows its scenes on c and simulates within
@@ -115,7 +117,12 @@ type LoadReply struct {
 // Load loads scenario text; on success the canvas shows its t=0 view and
 // the page then calls Simulate until the trace is complete.
 func (s *Session) Load(name, text string) LoadReply {
-	res := adapt.LoadCached(&s.cache, name, []byte(text), s.budget)
+	s.CancelLoad() // it reads the same cache
+	return s.loaded(adapt.LoadCached(&s.cache, name, []byte(text), s.budget))
+}
+
+// loaded shows a load's result, if it is good, and answers the load.
+func (s *Session) loaded(res adapt.Result) LoadReply {
 	if res.OK {
 		s.pre.Cancel()
 		other := s.run == nil || !sameNodes(s.run.Base(), res.Run.Base())
@@ -242,8 +249,13 @@ func (s *Session) Prefetch(seq int, d time.Duration) (ok, done bool) {
 	return true, s.pre.Step(s.run, seq, s.now().Add(d))
 }
 
-// Prepare does ahead the copying the next load of similar text needs.
-func (s *Session) Prepare() { s.cache.Prepare() }
+// Prepare does ahead the copying the next load of similar text needs. A
+// load in steps under way reads the cache: then it does nothing.
+func (s *Session) Prepare() {
+	if s.loading == nil {
+		s.cache.Prepare()
+	}
+}
 
 // Select selects a pod or node (HitNone: nothing) from the page.
 func (s *Session) Select(h ui.Hit) {

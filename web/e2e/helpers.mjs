@@ -184,3 +184,28 @@ export function idbDraft(page, key) {
     };
   }), key);
 }
+
+// watchLongTasks starts collecting the long tasks (PerformanceObserver
+// "longtask") of the page and its stage frame.
+export async function watchLongTasks(page) {
+  for (const f of page.frames()) {
+    await f.evaluate(() => {
+      window.__longTasks = [];
+      if (window.__longObserver) return;
+      window.__longObserver = new PerformanceObserver((l) => window.__longTasks.push(...l.getEntries().map((e) => e.duration)));
+      window.__longObserver.observe({ type: "longtask" });
+    });
+  }
+}
+
+// longestTask is the longest task since watchLongTasks, over the page and
+// its frames, and how many long tasks there were.
+export async function longestTask(page) {
+  let max = 0, n = 0;
+  for (const f of page.frames()) {
+    const tasks = await f.evaluate(() => window.__longTasks ?? []);
+    n += tasks.length;
+    for (const d of tasks) max = Math.max(max, d);
+  }
+  return { max, n };
+}

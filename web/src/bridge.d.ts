@@ -17,6 +17,7 @@ export interface LoadReply {
   gen: number; // generation now on the canvas (unchanged on failure)
   diagnostics: Diagnostic[];
   partial?: boolean; // refused for its size: only its nodes are shown (stopped says so)
+  cancelled?: boolean; // loadInSteps stopped by cancelLoad or a newer load: nothing changed
   summary: { nodes: number; pods: number; pending: number };
   error?: string;
   stopped?: string; // set when the scenario is over the budget
@@ -119,11 +120,16 @@ export type BridgeEvent =
   | { type: "select"; kind: "" | "pod" | "node"; key: string }
   | { type: "drawn"; gen: number }
   | { type: "focus"; kind: "" | "pod" | "node"; key: string } // the arrow keys moved the canvas's focus
+  | { type: "loadProgress"; done: number; total: number } // a loadInSteps under way: done of total steps
   | { type: "panic"; message: string; stack?: string }
   | { type: "fatal"; message: string };
 
 export interface Bridge {
   load(name: string, text: string): string; // LoadReply
+  // LoadReply, in slices of some 30 ms between which the page runs (with
+  // loadProgress events); a newer load or cancelLoad makes it cancelled.
+  loadInSteps(name: string, text: string): Promise<string>;
+  cancelLoad(): string; // {ok}
   simulate(ms: string): string; // SimulateReply: grows the trace for about ms milliseconds
   trace(from: string): string; // {ok, events: TraceEvent[]} from index from on
   seek(seq: string, t: string): string; // {ok, gen}: show the state after event seq (-1: t=0) at time t

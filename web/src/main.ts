@@ -7,6 +7,7 @@ import { el, renderDetails } from "./details";
 import { diagnosticMessage, PendingEditor, type EditorFactory, type TextEditor } from "./editor-api";
 import { fmtTime, SPEEDS } from "./timeline";
 import { Player } from "./player";
+import { SimProgress } from "./sim-progress";
 import { Captions, type Lesson } from "./captions";
 import { adoptEdit, drafts, linkDraft, openDrafts, openInitial, replaceKeeping, setupControls, trackAddress, type Editor } from "./share";
 import { showSaveState } from "./draft-status";
@@ -37,6 +38,8 @@ const probe = {
   loadedGen: 0, // generation of the last good load
   drawnGen: 0, // generation last on screen
   loads: 0, // reloads done
+  cancelledLoads: 0, // reloads the reader cancelled
+  loading: false, // a reload is under way
   editPending: false, // an edit waits for its debounced reload
   lastReply: null as LoadReply | null,
   panics: [] as string[],
@@ -179,15 +182,39 @@ function setText(text: string): void {
 
 // ---- loading ----
 
-function reload(text: string): void {
+// The load under way (loads run in steps, between which the page stays
+// live); a newer one replaces it, and Cancel stops it.
+let loadSeq = 0;
+let loading = false;
+
+async function reload(text: string): Promise<void> {
   if (!api || !textReady) return;
   loadingEl.hidden = true;
   const started = performance.now();
   // A course lesson asks its questions: the session holds the trace back
   // at each one's answer until the learner gives it.
   api.setQuiz(courseLesson ? "true" : "false");
-  const reply = JSON.parse(api.load("scenario.yaml", text)) as LoadReply;
+  const mine = ++loadSeq;
+  loading = probe.loading = true;
+  const b = api;
+  simProgress.loadStart(() => b.cancelLoad());
+  const json = await b.loadInSteps("scenario.yaml", text);
+  // A newer load stopped this one: its reply is the one to show.
+  if (mine !== loadSeq) return;
+  loading = probe.loading = false;
+  simProgress.loadEnd();
+  const reply = JSON.parse(json) as LoadReply;
   const loaded = performance.now() - started;
+  if (reply.cancelled) {
+    // The last good scenario stays on screen and the text in the editor;
+    // a link's text held for the draft is not saved (it did not load).
+    linkDraft.loaded(false);
+    probe.cancelledLoads++;
+    statusEl.textContent = "Loading cancelled: showing the last scenario";
+    statusEl.className = "status warn";
+    pendingView = null; // a link's view, for the text that did not load
+    return;
+  }
   if (probe.loads === 0) probe.startup.firstLoadMs = loaded;
   probe.lastReply = reply;
   probe.loads++;
@@ -302,6 +329,9 @@ function onEvent(json: string): void {
         player.hold = false;
       }
       break;
+    case "loadProgress":
+      simProgress.loadUpdate(ev.done, ev.total);
+      break;
     case "panic":
     case "fatal":
       probe.panics.push(ev.message);
@@ -389,10 +419,12 @@ const player = new Player({
   onRender: renderControls,
   onStopped(stopped) {
     budgetEl.hidden = stopped === "";
-    budgetEl.textContent = stopped ? `Budget: ${stopped}.` : "";
+    budgetEl.textContent = stopped ? `${player.cancelled ? "Cancelled" : "Budget"}: ${stopped}.` : "";
   },
 });
 const tl = player.tl;
+const simProgress = new SimProgress(() => player.cancel());
+budgetEl.before(simProgress.el);
 
 function startPlayback(reply: LoadReply, started: number): void {
   clearLog();
@@ -402,6 +434,7 @@ function startPlayback(reply: LoadReply, started: number): void {
   // after an edit the end state is what the author wants to see (Home and
   // Space replay it).
   player.start({ playing: firstRun, followEnd: !firstRun, stopped: reply.stopped, gen: reply.gen });
+  simProgress.start();
   // The first scenario's t=0 view goes on screen before anything simulates.
   player.hold = probe.firstFrameMs === 0;
   tl.speed = Number(speedSel.value) || 1;
@@ -471,6 +504,7 @@ function renderControls(moved: boolean, force: boolean): void {
   probe.speed = tl.speed;
   probe.events = tl.events.length;
   probe.simDone = player.simDone;
+  simProgress.update(player.simDone, tl.events.length, tl.events.length > 0 ? tl.events[tl.events.length - 1].t : 0);
   probe.shownGen = probe.loadedGen = player.gen;
   scrubber.render(() => tl.events.map((e) => e.t), tl.events.length, tl.end, tl.now);
   const total = tl.events.length;
@@ -657,7 +691,7 @@ frame.addEventListener("load", () => frame.contentDocument?.addEventListener("ke
 // loaded: at once, or after the stage comes up or the pending reload.
 let pendingView: View | null = null;
 function applyView(v: View): void {
-  if (!api || timer !== undefined || !textReady) {
+  if (!api || timer !== undefined || !textReady || loading) {
     pendingView = v;
     return;
   }

@@ -30,6 +30,7 @@ export class Player {
   readonly tl = new Timeline();
   simDone = true;
   stopped = "";
+  cancelled = false; // the reader stopped the simulation (cancel)
   gen = 0; // the canvas generation of the last seek
   // followEnd keeps the end of a growing trace on screen (after an edit).
   followEnd = false;
@@ -59,6 +60,7 @@ export class Player {
     this.tl.playing = opts.playing;
     this.followEnd = opts.followEnd;
     this.simDone = false;
+    this.cancelled = false;
     this.stopped = opts.stopped ?? "";
     this.gen = opts.gen;
     this.shown = { cursor: -2, now: -1 };
@@ -139,6 +141,19 @@ export class Player {
     this.pendingTime = null;
     this.tl.scrub(t);
     this.tl.playing = this.playAfterSeek;
+  }
+
+  // cancel stops growing the trace where it is: what ran so far stays
+  // and plays, marked as cut short.
+  cancel(): void {
+    if (this.simDone) return;
+    this.tl.done = this.simDone = true;
+    const evs = this.tl.events;
+    const t = evs.length > 0 ? evs[evs.length - 1].t : 0;
+    this.cancelled = true;
+    this.stopped = `the simulation stopped at t=${t}s after ${evs.length} events; the events so far are shown`;
+    this.hooks.onStopped?.(this.stopped);
+    this.render(false);
   }
 
   play(): void {

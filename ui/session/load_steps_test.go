@@ -1,0 +1,80 @@
+package session
+
+import (
+	"testing"
+	"time"
+
+	"github.com/schedplay/schedplay/ui/adapt"
+)
+
+// ticking makes the session's clock move by a second at every reading, so
+// that a load in steps pauses at each of its steps.
+func ticking(s *Session) {
+	now := time.Unix(0, 0)
+	s.now = func() time.Time { now = now.Add(time.Second); return now }
+}
+
+// A load in steps pauses with its progress, in order, and shows its
+// scenario at the end; cancelled from a pause, or replaced by a newer load
+// there, it answers Cancelled and the canvas keeps the last good scenario.
+func TestLoadInSteps(t *testing.T) {
+	c := &recorder{}
+	s := New(c, adapt.DefaultBudget)
+	ticking(s)
+	first, second, third := example(t, "preemption-basic.yaml"), example(t, "cordon-and-drain.yaml"), example(t, "partial-node-search.yaml")
+	if r := s.Load("a.yaml", first); !r.OK {
+		t.Fatalf("load: %+v", r)
+	}
+	nodes := func() int { return len(c.scene.Nodes) }
+	firstNodes, gen := nodes(), s.gen
+
+	var seen []LoadProgress
+	r := s.LoadInSteps("b.yaml", second, time.Millisecond, func(p LoadProgress) { seen = append(seen, p) })
+	if !r.OK || r.Cancelled || s.gen != gen+1 || r.Gen != s.gen {
+		t.Fatalf("load in steps = %+v (gen %d after %d), want the second scenario shown", r, s.gen, gen)
+	}
+	if len(seen) < 3 {
+		t.Fatalf("paused %d times, want at every step", len(seen))
+	}
+	for i, p := range seen {
+		if p.Done != i || p.Total != len(seen) {
+			t.Fatalf("pause %d said %d of %d, want %d of %d", i, p.Done, p.Total, i, len(seen))
+		}
+	}
+	secondNodes, gen := nodes(), s.gen
+
+	// Cancelled at its second pause.
+	pauses := 0
+	r = s.LoadInSteps("c.yaml", third, time.Millisecond, func(LoadProgress) {
+		if pauses++; pauses == 2 {
+			s.CancelLoad()
+		}
+	})
+	if r.OK || !r.Cancelled || s.gen != gen || r.Gen != gen || nodes() != secondNodes || pauses != 2 {
+		t.Fatalf("cancelled load = %+v after %d pauses, canvas gen %d with %d nodes; want cancelled, gen %d with %d nodes",
+			r, pauses, s.gen, nodes(), gen, secondNodes)
+	}
+
+	// Replaced by a newer load during a pause (the page loaded an edit).
+	var inner LoadReply
+	r = s.LoadInSteps("c.yaml", third, time.Millisecond, func(LoadProgress) {
+		if inner.Gen == 0 {
+			inner = s.LoadInSteps("a.yaml", first, time.Hour, func(LoadProgress) {})
+		}
+	})
+	if !r.Cancelled || !inner.OK || s.gen != gen+1 || nodes() != firstNodes {
+		t.Fatalf("replaced load = %+v, newer load ok %v, canvas gen %d with %d nodes; want the newer one shown", r, inner.OK, s.gen, nodes())
+	}
+
+	// The cache is whole after the cancelled loads: the next load reads
+	// what they left off.
+	if r := s.LoadInSteps("c.yaml", third, time.Hour, func(LoadProgress) {}); !r.OK || r.Summary != adapt.Load("c.yaml", []byte(third)).Summary {
+		t.Fatalf("load after cancelled loads = %+v", r)
+	}
+
+	// Preparing waits while a load in steps is under way.
+	r = s.LoadInSteps("b.yaml", second, time.Millisecond, func(LoadProgress) { s.Prepare() })
+	if !r.OK {
+		t.Fatalf("load with Prepare in its pauses = %+v", r)
+	}
+}

@@ -1,0 +1,97 @@
+// Loads and edits of large scenarios in headless Chromium, with the long
+// tasks (PerformanceObserver "longtask", page and stage frame) each one
+// caused: text to frame for a newly pasted 500 nodes / 2,000 pods, one
+// keystroke's edit in a 500-node / 5,000-pod scenario to its frame, and a
+// 1 MB scenario's load. Not a test: figures vary by machine
+// (docs/performance-web.md).
+//   SCHEDPLAY_URL=http://127.0.0.1:8080/ node bench/longtasks.mjs [runs]
+import { launch, longestTask as longest, open, watchLongTasks as watch } from "../e2e/helpers.mjs";
+
+const runs = Number(process.argv[2] ?? 3);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const ms = (x) => `${Math.round(x)} ms`;
+
+// cluster is nodes nodes in 3 zones and pods pending pods of 20 apps.
+function cluster(nodes, pods) {
+  const out = [];
+  for (let i = 0; i < nodes; i++) {
+    out.push(`---
+apiVersion: v1
+kind: Node
+metadata: {name: node-${i}, labels: {topology.kubernetes.io/zone: zone-${i % 3}}}
+status: {allocatable: {cpu: "16", memory: 64Gi, pods: "110"}}
+`);
+  }
+  for (let i = 0; i < pods; i++) {
+    out.push(`---
+apiVersion: v1
+kind: Pod
+metadata: {name: pod-${i}, labels: {app: app-${i % 20}, tier: backend}}
+spec:
+  containers: [{name: c, image: registry.example/app-${i % 20}:1.0, resources: {requests: {cpu: 100m, memory: 128Mi}}}]
+`);
+  }
+  return out.join("");
+}
+
+// load sets the editor's text and waits for its end state on the canvas;
+// it returns the page's edit figures (ms since the reload started).
+async function load(page, text) {
+  await page.evaluate(() => { window.__schedplay.editToFrameMs = 0; });
+  await page.evaluate((t) => window.__schedplaySetText(t), text);
+  await page.waitForFunction(() => window.__schedplay.editToFrameMs > 0 && window.__schedplay.simDone, null, { timeout: 180000, polling: 20 });
+  return page.evaluate(() => ({ frame: window.__schedplay.editToFrameMs, ...window.__schedplay.editMarks }));
+}
+
+const browser = await launch();
+const context = await browser.newContext({ viewport: { width: 1400, height: 850 } });
+const page = await open(context);
+
+const report = (label, figs, tasks) => console.log(`${label}: text to frame median ${ms(median(figs.map((f) => f.frame)))}` +
+  ` (${figs.map((f) => Math.round(f.frame)).join(", ")}), load call ${ms(median(figs.map((f) => f.load)))}; longest task ${ms(Math.max(...tasks.map((t) => t.max)))}, ${median(tasks.map((t) => t.n))} long tasks`);
+
+// A new paste each run: the names change, so no document is cached.
+{
+  const figs = [], tasks = [];
+  for (let i = 0; i < runs; i++) {
+    await load(page, "# blank\n");
+    await watch(page);
+    figs.push(await load(page, cluster(500, 2000).replaceAll("pod-", `p${i}-`)));
+    tasks.push(await longest(page));
+  }
+  report("paste 500 nodes / 2,000 pods", figs, tasks);
+}
+
+// One keystroke in a 500-node / 5,000-pod scenario: a comment line added
+// at its end (the page reloads and re-simulates on every change).
+{
+  const text = cluster(500, 5000);
+  await load(page, text);
+  const figs = [], tasks = [];
+  for (let i = 0; i < runs; i++) {
+    await watch(page);
+    await page.evaluate(() => { window.__schedplay.editToFrameMs = 0; });
+    await page.click(".cm-content");
+    await page.keyboard.press("Control+End");
+    await page.keyboard.insertText(`# edit ${i}\n`);
+    await page.waitForFunction(() => window.__schedplay.editToFrameMs > 0 && window.__schedplay.simDone, null, { timeout: 180000, polling: 20 });
+    figs.push(await page.evaluate(() => ({ frame: window.__schedplay.editToFrameMs, ...window.__schedplay.editMarks })));
+    tasks.push(await longest(page));
+  }
+  report("one edit in 500 nodes / 5,000 pods", figs, tasks);
+}
+
+// 1 MB of YAML: 500 nodes and as many pods as reach a megabyte.
+{
+  let pods = 1000, text = cluster(500, pods);
+  while (text.length < 1e6) text = cluster(500, (pods = Math.ceil(pods * 1e6 / text.length) + 1));
+  const figs = [], tasks = [];
+  for (let i = 0; i < runs; i++) {
+    await load(page, "# blank\n");
+    await watch(page);
+    figs.push(await load(page, text.replaceAll("pod-", `q${i}-`)));
+    tasks.push(await longest(page));
+  }
+  report(`1 MB (${(text.length / 1e6).toFixed(2)} MB, 500 nodes / ${pods} pods)`, figs, tasks);
+}
+await browser.close();

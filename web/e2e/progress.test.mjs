@@ -1,0 +1,98 @@
+// End-to-end test of a long simulation's progress line and its Cancel
+// button, in headless Chromium.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { editorText, launch, longestTask, open, probe, shots, watchLongTasks } from "./helpers.mjs";
+
+// A run of several seconds in wasm: 500 nodes and 9,000 pending pods.
+function large(pods = 9000, prefix = "pod-") {
+  const out = [];
+  for (let i = 0; i < 500; i++) {
+    out.push(`---\napiVersion: v1\nkind: Node\nmetadata: {name: node-${i}, labels: {topology.kubernetes.io/zone: zone-${i % 3}}}\nstatus: {allocatable: {cpu: "16", memory: 64Gi, pods: "110"}}\n`);
+  }
+  for (let i = 0; i < pods; i++) {
+    out.push(`---\napiVersion: v1\nkind: Pod\nmetadata: {name: ${prefix}${i}, labels: {app: app-${i % 20}}}\nspec:\n  containers: [{name: c, image: pause, resources: {requests: {cpu: 100m, memory: 128Mi}}}]\n`);
+  }
+  return out.join("");
+}
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+test("a long simulation shows its progress, and Cancel keeps the events so far", async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const page = await open(context);
+  const loads = (await probe(page)).loads;
+  await page.evaluate((t) => window.__schedplaySetText(t), large());
+  await page.waitForFunction((n) => window.__schedplay.loads > n, loads, { timeout: 60000, polling: 20 });
+  const cancel = page.getByRole("button", { name: "Cancel the simulation (keeps the events so far)" });
+  await cancel.waitFor({ state: "visible", timeout: 30000 });
+  const line = await page.locator(".sim-progress").textContent();
+  assert.match(line, /Simulating… [\d,]+ events, t=\d+s/);
+  await cancel.click({ timeout: 10000 });
+  await page.waitForFunction(() => window.__schedplay.simDone, null, { timeout: 10000, polling: 20 });
+  const p = await probe(page);
+  assert.ok(p.events > 0, "no events were kept");
+  assert.ok(p.events < 9000 * 2, `${p.events} events: the run was not cut short`);
+  const budget = page.locator("#budget");
+  assert.match(await budget.textContent(), /^Cancelled: the simulation stopped at t=\d+(\.\d+)?s after \d+ events/);
+  assert.equal(await budget.isVisible(), true);
+  assert.equal(await page.locator(".sim-progress").isVisible(), false, "the progress line stayed after Cancel");
+  await page.screenshot({ path: join(shots, "progress-cancelled-1280x720.png") });
+  // The events so far stay: the timeline steps through them.
+  await page.click("#tl-start");
+  await page.click("#tl-fwd");
+  await page.waitForFunction(() => window.__schedplay.cursor === 0, null, { timeout: 10000, polling: 20 });
+  assert.equal((await probe(page)).events, p.events, "events changed after Cancel");
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test("a long load shows its progress; Cancel keeps the scenario shown and the text typed", async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const page = await open(context);
+  const before = await probe(page);
+  const text = large(5000, "big-");
+  await watchLongTasks(page);
+  await page.evaluate((t) => window.__schedplaySetText(t), text);
+  // The page stays live while the load runs: its progress line comes up
+  // and its Cancel button takes a click.
+  const cancel = page.getByRole("button", { name: "Cancel loading (keeps the scenario shown and your text)" });
+  await cancel.waitFor({ state: "visible", timeout: 60000 });
+  await cancel.click({ timeout: 10000 });
+  await page.waitForFunction(() => window.__schedplay.cancelledLoads > 0, null, { timeout: 30000, polling: 20 });
+  const p = await probe(page);
+  assert.equal(p.loads, before.loads, "a cancelled load counted as loaded");
+  assert.deepEqual(p.lastReply, before.lastReply, "the last good load was replaced");
+  assert.equal(p.loading, false);
+  assert.equal(await editorText(page), text, "the editor lost the text");
+  assert.equal(await page.locator("#status").textContent(), "Loading cancelled: showing the last scenario");
+  assert.equal(await page.locator(".sim-progress").isVisible(), false, "the progress line stayed after Cancel");
+  assert.equal(p.events, before.events, "the shown run changed");
+  console.log(`longest task while loading ${text.length} characters until Cancel: ${Math.round((await longestTask(page)).max)} ms`);
+
+  // An edit loads the text after all, to its end.
+  await page.click(".cm-content");
+  await page.keyboard.press("Control+End");
+  await page.keyboard.insertText("# loaded after all\n");
+  await page.waitForFunction((n) => window.__schedplay.loads > n && !window.__schedplay.loading, before.loads, { timeout: 120000, polling: 50 });
+  const done = await probe(page);
+  assert.equal(done.lastReply.ok, true);
+  assert.equal(done.lastReply.summary.nodes, 500);
+  assert.equal(done.lastReply.summary.pods, 5000);
+
+  // The line as people see it, on a laptop and on a small phone (where it
+  // stays at the bottom of the viewport).
+  for (const [width, height] of [[1280, 720], [400, 300]]) {
+    await page.setViewportSize({ width, height });
+    const n = (await probe(page)).loads;
+    await page.evaluate((t) => window.__schedplaySetText(t), large(9000, `w${width}-`));
+    await page.locator(".sim-progress", { hasText: "Loading the scenario" }).waitFor({ state: "visible", timeout: 60000 });
+    await page.screenshot({ path: join(shots, `progress-load-${width}x${height}.png`) });
+    await page.waitForFunction((b) => window.__schedplay.loads > b && !window.__schedplay.loading, n, { timeout: 120000, polling: 50 });
+  }
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

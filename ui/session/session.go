@@ -180,6 +180,9 @@ type SimulateReply struct {
 	Events  int     `json:"events"`
 	End     float64 `json:"end"`
 	Stopped string  `json:"stopped,omitempty"`
+	// Held: the engine has no more to do for now; an open question holds
+	// the rest of the trace back (so nothing is "simulating").
+	Held bool `json:"held,omitempty"`
 }
 
 // Simulate grows the trace for about d, so that a long simulation is
@@ -201,8 +204,8 @@ func (s *Session) Simulate(d time.Duration) SimulateReply {
 	tr := s.run.Trace()
 	// Events held back behind an open question still come: not done yet.
 	tr = tr[:s.horizon()]
-	done = done && len(tr) == len(s.run.Trace())
-	r := SimulateReply{OK: true, Done: done, Events: len(tr), Stopped: s.run.Stopped}
+	held := len(tr) < len(s.run.Trace())
+	r := SimulateReply{OK: true, Done: done && !held, Held: done && held, Events: len(tr), Stopped: s.run.Stopped}
 	if len(tr) > 0 {
 		r.End = float64(tr[len(tr)-1].T) / 1e9
 	}

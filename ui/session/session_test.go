@@ -452,8 +452,8 @@ func TestQuestionHoldsTheTraceBack(t *testing.T) {
 		}
 		q := call(s, "question", "where")
 		seq := int(q["seq"].(float64))
-		if sim["done"] != false || int(sim["events"].(float64)) != seq || len(s.Trace(0)) != seq || answersAt(tr) {
-			t.Fatalf("open question: simulate %v, trace %s; want the %d events before the answer, not done", sim, tr, seq)
+		if sim["done"] != false || sim["held"] != true || int(sim["events"].(float64)) != seq || len(s.Trace(0)) != seq || answersAt(tr) {
+			t.Fatalf("open question: simulate %v, trace %s; want the %d events before the answer, held, not done", sim, tr, seq)
 		}
 		call(s, "seek", strconv.Itoa(seq-1), "0")
 		d := call(s, "details", "pod", pod)
@@ -470,7 +470,7 @@ func TestQuestionHoldsTheTraceBack(t *testing.T) {
 		}
 		sim = call(s, "simulate", "60000")
 		tr, _ = json.Marshal(s.Trace(seq))
-		if sim["done"] != true || int(sim["events"].(float64)) != all || !answersAt(tr) {
+		if sim["done"] != true || sim["held"] != nil || int(sim["events"].(float64)) != all || !answersAt(tr) {
 			t.Errorf("answered: simulate %v, trace from %d %s; want all %d events", sim, seq, tr, all)
 		}
 		if d := call(s, "details", "pod", pod); d["explainError"] != nil {

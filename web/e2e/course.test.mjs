@@ -269,6 +269,8 @@ for (const [w, h] of [[1280, 720], [390, 844]]) {
       await page.$eval("#tl-text", (b) => b.click()); // on a phone the button may be scrolled away
       await page.waitForSelector("#textview:not([hidden])", { state: "attached" });
       await page.waitForTimeout(1000); // time enough for playback to run past the question, if it could
+      // Held by the question, the run is not "simulating": no progress line.
+      assert.equal(await page.locator(".sim-progress").isVisible(), false, "a progress line while the question holds the run");
       await page.screenshot({ path: join(out, `question-textview-${w}x${h}.png`) });
       const log = await page.locator("#log-list").textContent();
       assert.doesNotMatch(log, answered, "the event log");

@@ -30,7 +30,11 @@ export interface TraceEvent {
   victims?: string[]; queue?: string; until?: number;
 }
 
-export interface SimulateReply { ok: boolean; done: boolean; events: number; end: number; stopped?: string }
+export interface SimulateReply {
+  ok: boolean; done: boolean; events: number; end: number; stopped?: string;
+  // held: the engine is done for now; an open question holds the rest back.
+  held?: boolean;
+}
 
 export interface NodeResult {
   name: string; feasible: boolean; plugin?: string; reasons?: string[]; code?: string;

@@ -504,7 +504,7 @@ function renderControls(moved: boolean, force: boolean): void {
   probe.speed = tl.speed;
   probe.events = tl.events.length;
   probe.simDone = player.simDone;
-  simProgress.update(player.simDone, tl.events.length, tl.events.length > 0 ? tl.events[tl.events.length - 1].t : 0);
+  simProgress.update(player.simDone || player.simHeld, tl.events.length, tl.events.length > 0 ? tl.events[tl.events.length - 1].t : 0);
   probe.shownGen = probe.loadedGen = player.gen;
   scrubber.render(() => tl.events.map((e) => e.t), tl.events.length, tl.end, tl.now);
   const total = tl.events.length;

@@ -29,6 +29,9 @@ const PREFETCH_SLICE_MS = "2";
 export class Player {
   readonly tl = new Timeline();
   simDone = true;
+  // simHeld: nothing left to simulate for now, an open question holds the
+  // rest of the trace back (no progress line for it).
+  simHeld = false;
   stopped = "";
   cancelled = false; // the reader stopped the simulation (cancel)
   gen = 0; // the canvas generation of the last seek
@@ -60,6 +63,7 @@ export class Player {
     this.tl.playing = opts.playing;
     this.followEnd = opts.followEnd;
     this.simDone = false;
+    this.simHeld = false;
     this.cancelled = false;
     this.stopped = opts.stopped ?? "";
     this.gen = opts.gen;
@@ -78,6 +82,7 @@ export class Player {
     this.tl.events.push(...fresh);
     this.hooks.onEvents?.(fresh);
     this.tl.done = this.simDone = r.done;
+    this.simHeld = r.held ?? false;
     if ((r.stopped ?? "") !== this.stopped && r.stopped) {
       this.stopped = r.stopped;
       this.hooks.onStopped?.(this.stopped);

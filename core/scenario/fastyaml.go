@@ -215,25 +215,9 @@ func (p *fastParser) blockMap(i int) *ynode {
 			return nil
 		}
 		kpos := p.pos(i)
-		if len(out.keys) < 16 {
-			for _, k := range out.keys {
-				if k == key {
-					p.decline() // goccy reports duplicates
-					return nil
-				}
-			}
-		} else {
-			if seen == nil {
-				seen = make(map[string]struct{}, 32)
-				for _, k := range out.keys {
-					seen[k] = struct{}{}
-				}
-			}
-			if _, dup := seen[key]; dup {
-				p.decline()
-				return nil
-			}
-			seen[key] = struct{}{}
+		if duplicate(out, &seen, key) {
+			p.decline() // goccy reports duplicates
+			return nil
 		}
 		val := p.mapValue(colon+1, col)
 		if p.bad {
@@ -260,6 +244,30 @@ func (p *fastParser) blockMap(i int) *ynode {
 	out.pos = out.kpos[0]
 	out.size++
 	return out
+}
+
+// duplicate reports key among m's keys, looked up in seen once m is wide
+// (the Width limit allows 10,000 keys).
+func duplicate(m *ynode, seen *map[string]struct{}, key string) bool {
+	if len(m.keys) < 16 {
+		for _, k := range m.keys {
+			if k == key {
+				return true
+			}
+		}
+		return false
+	}
+	if *seen == nil {
+		*seen = make(map[string]struct{}, 2*len(m.keys))
+		for _, k := range m.keys {
+			(*seen)[k] = struct{}{}
+		}
+	}
+	if _, dup := (*seen)[key]; dup {
+		return true
+	}
+	(*seen)[key] = struct{}{}
+	return false
 }
 
 // mapValue reads the value after a key's ':' at i-1 on the current line,
@@ -543,6 +551,7 @@ func (p *fastParser) flow(i, depth int) (*ynode, int) {
 	if open == '{' {
 		n.kind = yMap
 	}
+	var seen map[string]struct{}
 	j := i + 1
 	if j < end && (open == '[' && p.src[j] == ']' || open == '{' && p.src[j] == '}') {
 		n.size = 1
@@ -562,11 +571,9 @@ func (p *fastParser) flow(i, depth int) (*ynode, int) {
 				p.decline()
 				return nil, 0
 			}
-			for _, k := range n.keys {
-				if k == key {
-					p.decline()
-					return nil, 0
-				}
+			if duplicate(n, &seen, key) {
+				p.decline()
+				return nil, 0
 			}
 			n.keys = append(n.keys, key)
 			n.kpos = append(n.kpos, p.pos(j))

@@ -351,3 +351,26 @@ func TestFastYAMLMatchesGoccyOnRandomDocuments(t *testing.T) {
 		t.Errorf("fast path took only %d of %d random documents: the test no longer tests it", took, n)
 	}
 }
+
+// Wide mappings look duplicates up in a set: one found past the first
+// keys must still leave the text to goccy, which reports it.
+func TestFastYAMLWideMappings(t *testing.T) {
+	var block, flow []string
+	for i := range 100 {
+		block = append(block, fmt.Sprintf("k%d: %d", i, i))
+		flow = append(flow, fmt.Sprintf("k%d: %d", i, i))
+	}
+	for _, tc := range []struct {
+		text string
+		take bool
+	}{
+		{strings.Join(block, "\n") + "\n", true},
+		{"a: {" + strings.Join(flow, ", ") + "}\n", true},
+		{strings.Join(block, "\n") + "\nk70: x\n", false},
+		{"a: {" + strings.Join(flow, ", ") + ", k70: x}\n", false},
+	} {
+		if took := checkFastPiece(t, []byte(tc.text), 0); took != tc.take {
+			t.Errorf("fast path took %v, want %v: %.60q", took, tc.take, tc.text)
+		}
+	}
+}

@@ -20,7 +20,9 @@ func fastParse(text []byte, offset int) ([]*ynode, bool) {
 	if !fastPlainText(text) {
 		return nil, false
 	}
-	p := &fastParser{src: text, str: string(text), offset: offset}
+	// About one node per 12 bytes in manifests.
+	p := &fastParser{src: text, str: string(text), offset: offset, est: len(text)/12 + 8}
+	p.keys, p.kpos, p.vals = p.keysBuf[:0], p.kposBuf[:0], p.valsBuf[:0]
 	p.advance()
 	if p.bad {
 		return nil, false
@@ -80,8 +82,37 @@ type fastParser struct {
 	eof    bool
 	bad    bool
 	depth  int
-	slab   []ynode
 	line   int // number of the line that starts at next
+	// The entries of the collections being read, innermost last: each
+	// collection moves its own into exact slices of the arenas when it
+	// ends. Nodes and arenas come in chunks, so a document takes a few
+	// allocations rather than several per node.
+	keys    []string
+	kpos    []Pos
+	vals    []*ynode
+	slab    []ynode
+	ksArena []string
+	kpArena []Pos
+	nArena  []*ynode
+	est     int // how many nodes a chunk holds
+	keysBuf [32]string
+	kposBuf [32]Pos
+	valsBuf [32]*ynode
+}
+
+// carve moves src into the next len(src) elements of arena (a new chunk of
+// at least est when it runs out), capped so that appending copies.
+func carve[T any](arena *[]T, src []T, est int) []T {
+	if len(src) == 0 {
+		return nil
+	}
+	if len(*arena) < len(src) {
+		*arena = make([]T, max(len(src), est))
+	}
+	out := (*arena)[:len(src):len(src)]
+	copy(out, src)
+	*arena = (*arena)[len(src):]
+	return out
 }
 
 // advance moves to the next line holding more than spaces or a comment.
@@ -137,7 +168,8 @@ func (p *fastParser) pos(i int) Pos {
 
 func (p *fastParser) node() *ynode {
 	if len(p.slab) == 0 {
-		p.slab = make([]ynode, 64)
+		p.slab = make([]ynode, p.est)
+		p.est = 32
 	}
 	n := &p.slab[0]
 	p.slab = p.slab[1:]
@@ -207,6 +239,7 @@ func (p *fastParser) blockMap(i int) *ynode {
 	col := i - p.ln.start // the keys' indentation
 	out := p.node()
 	out.kind = yMap
+	kbase, vbase := len(p.keys), len(p.vals)
 	var seen map[string]struct{}
 	for {
 		key, colon, ok := p.scanKey(i)
@@ -215,7 +248,7 @@ func (p *fastParser) blockMap(i int) *ynode {
 			return nil
 		}
 		kpos := p.pos(i)
-		if duplicate(out, &seen, key) {
+		if duplicate(p.keys[kbase:], &seen, key) {
 			p.decline() // goccy reports duplicates
 			return nil
 		}
@@ -228,9 +261,9 @@ func (p *fastParser) blockMap(i int) *ynode {
 			val = p.node()
 			*val = ynode{kind: yNull, pos: kpos}
 		}
-		out.keys = append(out.keys, key)
-		out.kpos = append(out.kpos, kpos)
-		out.vals = append(out.vals, val)
+		p.keys = append(p.keys, key)
+		p.kpos = append(p.kpos, kpos)
+		p.vals = append(p.vals, val)
 		out.size = min(maxSize, out.size+val.size)
 		if p.eof || p.ln.indent < col {
 			break
@@ -241,16 +274,35 @@ func (p *fastParser) blockMap(i int) *ynode {
 		}
 		i = p.ln.start + col
 	}
+	p.endMap(out, kbase, vbase)
 	out.pos = out.kpos[0]
 	out.size++
 	return out
 }
 
+// endMap moves the keys from kbase on and the values from vbase on into
+// m (sequences stack only values).
+func (p *fastParser) endMap(m *ynode, kbase, vbase int) {
+	m.keys = carve(&p.ksArena, p.keys[kbase:], p.est)
+	m.kpos = carve(&p.kpArena, p.kpos[kbase:], p.est)
+	m.vals = carve(&p.nArena, p.vals[vbase:], p.est)
+	clear(p.keys[kbase:])
+	clear(p.vals[vbase:])
+	p.keys, p.kpos, p.vals = p.keys[:kbase], p.kpos[:kbase], p.vals[:vbase]
+}
+
+// endSeq moves the items from base on into s.
+func (p *fastParser) endSeq(s *ynode, base int) {
+	s.items = carve(&p.nArena, p.vals[base:], p.est)
+	clear(p.vals[base:])
+	p.vals = p.vals[:base]
+}
+
 // duplicate reports key among m's keys, looked up in seen once m is wide
 // (the Width limit allows 10,000 keys).
-func duplicate(m *ynode, seen *map[string]struct{}, key string) bool {
-	if len(m.keys) < 16 {
-		for _, k := range m.keys {
+func duplicate(keys []string, seen *map[string]struct{}, key string) bool {
+	if len(keys) < 16 {
+		for _, k := range keys {
 			if k == key {
 				return true
 			}
@@ -258,8 +310,8 @@ func duplicate(m *ynode, seen *map[string]struct{}, key string) bool {
 		return false
 	}
 	if *seen == nil {
-		*seen = make(map[string]struct{}, 2*len(m.keys))
-		for _, k := range m.keys {
+		*seen = make(map[string]struct{}, 2*len(keys))
+		for _, k := range keys {
 			(*seen)[k] = struct{}{}
 		}
 	}
@@ -320,6 +372,7 @@ func (p *fastParser) blockSeq(i int) *ynode {
 	col := p.ln.indent
 	out := p.node()
 	*out = ynode{kind: ySeq, pos: p.pos(i)}
+	base := len(p.vals)
 	for {
 		j := i + 1
 		for j < p.ln.end && p.src[j] == ' ' {
@@ -346,13 +399,14 @@ func (p *fastParser) blockSeq(i int) *ynode {
 		if item.size == 0 {
 			item.size = 1 // a null item counts (treeBuilder.build)
 		}
-		out.items = append(out.items, item)
+		p.vals = append(p.vals, item)
 		out.size = min(maxSize, out.size+item.size)
 		if p.eof || p.ln.indent != col || !p.isEntry(p.ln.start+col) {
 			break
 		}
 		i = p.ln.start + col
 	}
+	p.endSeq(out, base)
 	out.size++
 	return out
 }
@@ -552,6 +606,7 @@ func (p *fastParser) flow(i, depth int) (*ynode, int) {
 		n.kind = yMap
 	}
 	var seen map[string]struct{}
+	kbase, vbase := len(p.keys), len(p.vals)
 	j := i + 1
 	if j < end && (open == '[' && p.src[j] == ']' || open == '{' && p.src[j] == '}') {
 		n.size = 1
@@ -571,12 +626,12 @@ func (p *fastParser) flow(i, depth int) (*ynode, int) {
 				p.decline()
 				return nil, 0
 			}
-			if duplicate(n, &seen, key) {
+			if duplicate(p.keys[kbase:], &seen, key) {
 				p.decline()
 				return nil, 0
 			}
-			n.keys = append(n.keys, key)
-			n.kpos = append(n.kpos, p.pos(j))
+			p.keys = append(p.keys, key)
+			p.kpos = append(p.kpos, p.pos(j))
 			j = kend + 2 // past ": "
 			for j < end && p.src[j] == ' ' {
 				j++
@@ -594,12 +649,10 @@ func (p *fastParser) flow(i, depth int) (*ynode, int) {
 		if open == '{' {
 			if v.kind == yNull {
 				v = p.node()
-				*v = ynode{kind: yNull, pos: n.kpos[len(n.kpos)-1]}
+				*v = ynode{kind: yNull, pos: p.kpos[len(p.kpos)-1]}
 			}
-			n.vals = append(n.vals, v)
-		} else {
-			n.items = append(n.items, v)
 		}
+		p.vals = append(p.vals, v)
 		n.size = min(maxSize, n.size+v.size)
 		for j < end && p.src[j] == ' ' {
 			j++
@@ -613,6 +666,11 @@ func (p *fastParser) flow(i, depth int) (*ynode, int) {
 			j++
 			continue
 		case open == '[' && c == ']' || open == '{' && c == '}':
+			if open == '{' {
+				p.endMap(n, kbase, vbase)
+			} else {
+				p.endSeq(n, vbase)
+			}
 			n.size++
 			return n, j + 1
 		}

@@ -130,19 +130,6 @@ func TestFastYAMLMatchesGoccyOnRepository(t *testing.T) {
 	}
 }
 
-// benchCluster is web/bench/longtasks.mjs's and ui/adapt's generated
-// cluster: nodes in 3 zones and pods of 20 apps, written in flow style.
-func benchCluster(nodes, pods int) []byte {
-	var b []byte
-	for i := range nodes {
-		b = fmt.Appendf(b, "---\napiVersion: v1\nkind: Node\nmetadata: {name: node-%d, labels: {topology.kubernetes.io/zone: zone-%d}}\nstatus: {allocatable: {cpu: \"16\", memory: 64Gi, pods: \"110\"}}\n", i, i%3)
-	}
-	for i := range pods {
-		b = fmt.Appendf(b, "---\napiVersion: v1\nkind: Pod\nmetadata: {name: pod-%d, labels: {app: app-%d, tier: backend}}\nspec:\n  containers: [{name: c, image: registry.example/app-%d:1.0, resources: {requests: {cpu: 100m, memory: 128Mi}}}]\n", i, i%20, i%20)
-	}
-	return b
-}
-
 // blockCluster is the same cluster written in block style, as kubectl
 // writes it.
 func blockCluster(nodes, pods int) []byte {
@@ -157,7 +144,7 @@ func blockCluster(nodes, pods int) []byte {
 }
 
 func TestFastYAMLMatchesGoccyOnGeneratedClusters(t *testing.T) {
-	for name, src := range map[string][]byte{"flow": benchCluster(20, 60), "block": blockCluster(20, 60)} {
+	for name, src := range map[string][]byte{"flow": benchCluster(20, 60, "pod-"), "block": blockCluster(20, 60)} {
 		t.Run(name, func(t *testing.T) {
 			took, pieces := checkFastFile(t, src)
 			// Every document of these must be taken: they are what the
@@ -202,7 +189,7 @@ func FuzzFastYAMLMatchesGoccy(f *testing.F) {
 	for _, b := range fastCorpus(f) {
 		f.Add(b)
 	}
-	f.Add(benchCluster(2, 3))
+	f.Add(benchCluster(2, 3, "pod-"))
 	f.Add(blockCluster(2, 3))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkFastFile(t, data)
@@ -372,5 +359,33 @@ func TestFastYAMLWideMappings(t *testing.T) {
 		if took := checkFastPiece(t, []byte(tc.text), 0); took != tc.take {
 			t.Errorf("fast path took %v, want %v: %.60q", took, tc.take, tc.text)
 		}
+	}
+}
+
+// BenchmarkParsePaste parses the documents of web/bench's 500-node /
+// 2,000-pod paste with the fast path and with goccy alone.
+func BenchmarkParsePaste(b *testing.B) {
+	pieces, _ := splitDocuments(benchCluster(500, 2000, "pod-"))
+	for _, bc := range []struct {
+		name  string
+		parse func([]byte, int) (parsedDoc, error)
+	}{
+		{"fast", func(text []byte, offset int) (parsedDoc, error) {
+			return parsePiece(text, offset, DefaultLimits.Aliases)
+		}},
+		{"goccy", func(text []byte, offset int) (parsedDoc, error) {
+			return parsePieceGoccy(text, offset, DefaultLimits.Aliases)
+		}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, p := range pieces {
+					if _, err := bc.parse(p.text, p.line-1); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
 	}
 }

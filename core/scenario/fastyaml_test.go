@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/schedplay/schedplay/internal/benchdata"
 )
 
 // dumpTrees writes everything a ynode tree holds, for comparing two.
@@ -144,7 +146,7 @@ func blockCluster(nodes, pods int) []byte {
 }
 
 func TestFastYAMLMatchesGoccyOnGeneratedClusters(t *testing.T) {
-	for name, src := range map[string][]byte{"flow": benchCluster(20, 60, "pod-"), "block": blockCluster(20, 60)} {
+	for name, src := range map[string][]byte{"flow": benchdata.Paste(20, 60, "pod-"), "block": blockCluster(20, 60)} {
 		t.Run(name, func(t *testing.T) {
 			took, pieces := checkFastFile(t, src)
 			// Every document of these must be taken: they are what the
@@ -189,7 +191,7 @@ func FuzzFastYAMLMatchesGoccy(f *testing.F) {
 	for _, b := range fastCorpus(f) {
 		f.Add(b)
 	}
-	f.Add(benchCluster(2, 3, "pod-"))
+	f.Add(benchdata.Paste(2, 3, "pod-"))
 	f.Add(blockCluster(2, 3))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkFastFile(t, data)
@@ -365,7 +367,7 @@ func TestFastYAMLWideMappings(t *testing.T) {
 // BenchmarkParsePaste parses the documents of web/bench's 500-node /
 // 2,000-pod paste with the fast path and with goccy alone.
 func BenchmarkParsePaste(b *testing.B) {
-	pieces, _ := splitDocuments(benchCluster(500, 2000, "pod-"))
+	pieces, _ := splitDocuments(benchdata.Paste(500, 2000, "pod-"))
 	for _, bc := range []struct {
 		name  string
 		parse func([]byte, int) (parsedDoc, error)

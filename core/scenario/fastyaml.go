@@ -286,19 +286,16 @@ func (p *fastParser) endMap(m *ynode, kbase, vbase int) {
 	m.keys = carve(&p.ksArena, p.keys[kbase:], p.est)
 	m.kpos = carve(&p.kpArena, p.kpos[kbase:], p.est)
 	m.vals = carve(&p.nArena, p.vals[vbase:], p.est)
-	clear(p.keys[kbase:])
-	clear(p.vals[vbase:])
 	p.keys, p.kpos, p.vals = p.keys[:kbase], p.kpos[:kbase], p.vals[:vbase]
 }
 
 // endSeq moves the items from base on into s.
 func (p *fastParser) endSeq(s *ynode, base int) {
 	s.items = carve(&p.nArena, p.vals[base:], p.est)
-	clear(p.vals[base:])
 	p.vals = p.vals[:base]
 }
 
-// duplicate reports key among m's keys, looked up in seen once m is wide
+// duplicate reports key among keys, looked up in seen once they are many
 // (the Width limit allows 10,000 keys).
 func duplicate(keys []string, seen *map[string]struct{}, key string) bool {
 	if len(keys) < 16 {

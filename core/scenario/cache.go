@@ -263,6 +263,14 @@ type parsedDoc struct {
 // the file, its aliases adding at most aliasLimit nodes; err is a YAML
 // syntax error.
 func parsePiece(text []byte, offset, aliasLimit int) (parsedDoc, error) {
+	if trees, ok := fastParse(text, offset); ok {
+		return parsedDoc{trees: trees}, nil
+	}
+	return parsePieceGoccy(text, offset, aliasLimit)
+}
+
+// parsePieceGoccy is parsePiece with goccy/go-yaml for any YAML.
+func parsePieceGoccy(text []byte, offset, aliasLimit int) (parsedDoc, error) {
 	var pd parsedDoc
 	f, err := parser.ParseBytes(text, 0)
 	if err != nil {

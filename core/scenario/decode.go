@@ -171,6 +171,9 @@ func (d *decoder) decode(n *ynode, v reflect.Value, path string, top bool) {
 			v.SetInt(i)
 		}
 	case reflect.Interface:
+		if n.kind == yNull {
+			return // stays nil: reflect cannot set a nil interface from ValueOf(nil)
+		}
 		v.Set(reflect.ValueOf(generic(n)))
 	default:
 		d.errorf(n.pos, path, "", "internal error: cannot decode into %s", t)

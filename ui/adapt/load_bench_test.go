@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/schedplay/schedplay/core/scenario"
+	"github.com/schedplay/schedplay/internal/benchdata"
 	"github.com/schedplay/schedplay/ui/adapt"
 )
 
@@ -30,19 +31,6 @@ func BenchmarkEditPath(b *testing.B) {
 	}
 }
 
-// pasteScenario is web/bench/longtasks.mjs's paste: nodes nodes in 3
-// zones and pods pending pods of 20 apps, the names prefixed with prefix.
-func pasteScenario(nodes, pods int, prefix string) []byte {
-	var b []byte
-	for i := range nodes {
-		b = fmt.Appendf(b, "---\napiVersion: v1\nkind: Node\nmetadata: {name: node-%d, labels: {topology.kubernetes.io/zone: zone-%d}}\nstatus: {allocatable: {cpu: \"16\", memory: 64Gi, pods: \"110\"}}\n", i, i%3)
-	}
-	for i := range pods {
-		b = fmt.Appendf(b, "---\napiVersion: v1\nkind: Pod\nmetadata: {name: %s%d, labels: {app: app-%d, tier: backend}}\nspec:\n  containers: [{name: c, image: registry.example/app-%d:1.0, resources: {requests: {cpu: 100m, memory: 128Mi}}}]\n", prefix, i, i%20, i%20)
-	}
-	return b
-}
-
 // BenchmarkPaste is the bridge's load of a newly pasted 500 nodes / 2,000
 // pods (web/bench/longtasks.mjs): nothing of it is in the cache.
 func BenchmarkPaste(b *testing.B) {
@@ -50,7 +38,7 @@ func BenchmarkPaste(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		b.StopTimer()
-		text := pasteScenario(500, 2000, fmt.Sprintf("p%d-", i))
+		text := benchdata.Paste(500, 2000, fmt.Sprintf("p%d-", i))
 		b.StartTimer()
 		if res := adapt.LoadCached(c, "s.yaml", text, adapt.DefaultBudget); !res.OK {
 			b.Fatal(res.Diagnostics, res.Error)

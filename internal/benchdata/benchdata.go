@@ -1,0 +1,20 @@
+// Package benchdata writes the generated scenarios that benchmarks of
+// several packages load, so that they measure the same text as the page's
+// benchmarks (web/bench/longtasks.mjs).
+package benchdata
+
+import "fmt"
+
+// Paste is web/bench/longtasks.mjs's paste: nodes nodes in 3 zones and
+// pods pending pods of 20 apps, in flow style, one object per document,
+// the pods' names prefixed with prefix.
+func Paste(nodes, pods int, prefix string) []byte {
+	var b []byte
+	for i := range nodes {
+		b = fmt.Appendf(b, "---\napiVersion: v1\nkind: Node\nmetadata: {name: node-%d, labels: {topology.kubernetes.io/zone: zone-%d}}\nstatus: {allocatable: {cpu: \"16\", memory: 64Gi, pods: \"110\"}}\n", i, i%3)
+	}
+	for i := range pods {
+		b = fmt.Appendf(b, "---\napiVersion: v1\nkind: Pod\nmetadata: {name: %s%d, labels: {app: app-%d, tier: backend}}\nspec:\n  containers: [{name: c, image: registry.example/app-%d:1.0, resources: {requests: {cpu: 100m, memory: 128Mi}}}]\n", prefix, i, i%20, i%20)
+	}
+	return b
+}

@@ -6,6 +6,7 @@
 // keyboard focus is announced with.
 import type { Bridge, Outline, OutlineNode, OutlinePod } from "./bridge";
 import { el } from "./dom";
+import { t } from "./i18n";
 import { fmtTime } from "./timeline";
 
 type Select = (kind: "pod" | "node", key: string) => void;
@@ -60,13 +61,13 @@ export class TextView {
   private readonly body: HTMLTableSectionElement;
 
   constructor(private readonly root: HTMLElement, private readonly api: () => Bridge | null, private readonly select: Select) {
-    this.title = el("h2", undefined, "Cluster");
+    this.title = el("h2", undefined, t("textview.title"));
     this.title.id = "textview-title";
     this.caption = el("p", "textview-caption");
-    const label = el("label", "textview-search", "Search ");
+    const label = el("label", "textview-search", t("textview.search") + " ");
     this.search = document.createElement("input");
     this.search.type = "search";
-    this.search.placeholder = "pod, node, zone, phase…";
+    this.search.placeholder = t("textview.searchPlaceholder");
     this.search.addEventListener("input", () => this.filter());
     label.append(this.search);
     this.count = el("span", "muted");
@@ -75,8 +76,8 @@ export class TextView {
     table.className = "textview-table";
     table.setAttribute("aria-labelledby", "textview-title");
     const head = table.createTHead().insertRow();
-    for (const h of ["Zone", "Node", "Pod", "Phase", "Priority", "Details"]) {
-      const th = el("th", undefined, h);
+    for (const h of ["zone", "node", "pod", "phase", "priority", "details"]) {
+      const th = el("th", undefined, t(`textview.${h}`));
       th.setAttribute("scope", "col");
       head.append(th);
     }
@@ -125,7 +126,7 @@ export class TextView {
 
   private render(o: Outline): void {
     this.outline = o;
-    this.title.textContent = `Cluster at t=${fmtTime(o.t)}`;
+    this.title.textContent = t("textview.titleAt", { t: fmtTime(o.t) });
     this.caption.textContent = o.caption;
     const rows: HTMLTableRowElement[] = [];
     const row = (cells: (string | HTMLElement)[], cls: string, header = -1) => {
@@ -148,9 +149,9 @@ export class TextView {
     };
     const pod = (zone: string, node: string, p: OutlinePod) =>
       row([zone, node, name("pod", p.key), p.phase, priority(p), podNotes(p)], p.terminating ? "pod terminating" : "pod", 2);
-    for (const p of o.pending) pod("", "queue", p);
+    for (const p of o.pending) pod("", t("textview.queue"), p);
     for (const z of o.zones) {
-      const zone = z.name || "none";
+      const zone = z.name || t("textview.noZone");
       for (const n of z.nodes) {
         row([zone, name("node", n.name), "", n.cordoned ? "cordoned" : "", "", nodeNotes(n)], "node", 1);
         for (const p of n.bound) pod(zone, n.name, p);
@@ -173,7 +174,8 @@ export class TextView {
       else if (hit && nodeRow) nodeRow.hidden = false;
       if (hit) shown++;
     }
-    this.count.textContent = words.length ? `${shown} of ${this.body.rows.length} rows match` : `${this.body.rows.length} rows`;
+    const n = this.body.rows.length;
+    this.count.textContent = words.length ? t("textview.matching", { shown, n }, n) : t("textview.rows", { n }, n);
   }
 
   // sentence describes a pod or node of the shown scene (fetched now).

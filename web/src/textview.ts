@@ -84,7 +84,15 @@ export class TextView {
     this.body = table.createTBody();
     const tools = el("div", "textview-tools");
     tools.append(label, this.count);
-    root.replaceChildren(this.title, this.caption, tools, table);
+    // The table scrolls in a region of its own, sideways on a phone rather
+    // than squeezing its columns to a letter a line; focusable, so that
+    // the keyboard scrolls it too.
+    const scroll = el("div", "textview-scroll");
+    scroll.setAttribute("role", "region");
+    scroll.setAttribute("aria-label", t("textview.table"));
+    scroll.tabIndex = 0;
+    scroll.append(table);
+    root.replaceChildren(this.title, this.caption, tools, scroll);
   }
 
   get open(): boolean {

@@ -115,6 +115,11 @@ test("the progress line, its Cancel and what a cancel leaves are in the page's l
   const cat = JSON.parse(await readFile(new URL(`../locales/${lang}.json`, import.meta.url), "utf8"));
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const page = await open(context, `?lang=${lang}`);
+  // The page's own controls around the line speak the same language.
+  for (const key of ["tl.preempt", "tl.text", "tl.start"]) {
+    assert.equal(await page.getByRole("button", { name: cat[key], exact: true }).count(), 1, `no button ${cat[key]} (${key})`);
+  }
+  assert.match(await page.locator("#tl-time").textContent(), whole(pattern(cat, "tl.position", { t: "[\\dhms.]+", more: "…?" })));
 
   // A long load: its line, its button's text and name, the status after Cancel.
   await page.evaluate((t) => window.__schedplaySetText(t), large(5000, "zh-"));

@@ -509,9 +509,9 @@ function renderControls(moved: boolean, force: boolean): void {
   probe.shownGen = probe.loadedGen = player.gen;
   scrubber.render(() => tl.events.map((e) => e.t), tl.events.length, tl.end, tl.now);
   const total = tl.events.length;
-  timeEl.textContent = `t=${fmtTime(tl.now)} · event ${tl.cursor + 1}/${total}${player.simDone ? "" : "…"}`;
+  timeEl.textContent = tr("tl.position", { t: fmtTime(tl.now), i: tl.cursor + 1, n: total, more: player.simDone ? "" : "…" });
   playBtn.textContent = tl.playing ? "❚❚" : "▶";
-  playBtn.setAttribute("aria-label", tl.playing ? "Pause" : "Play");
+  playBtn.setAttribute("aria-label", tr(tl.playing ? "tl.pause" : "tl.play"));
   if (moved) highlightLog();
   quiz?.hold(tl.cursor);
   if (courseLesson && !quiz?.active && player.simDone && tl.cursor >= tl.events.length - 1 && tl.events.length > 0) lessonDone();

@@ -59,7 +59,7 @@ export function showSaveState(s: SaveState, getText: () => string): void {
       if (!failedShown) {
         failedShown = true;
         notify("error", "Your draft could not be saved.", `The text stays in the editor, but ${s.error}.`,
-          [{ label: "Download YAML", id: "draft-download", run: () => downloadYAML(getText()) }]);
+          [{ label: t("share.download"), id: "draft-download", run: () => downloadYAML(getText()) }]);
       }
       break;
   }

@@ -14,11 +14,11 @@ type Select = (kind: "pod" | "node", key: string) => void;
 // podNotes are the facts of a pod beyond its name, phase and priority.
 function podNotes(p: OutlinePod): string {
   const notes: string[] = [];
-  if (!p.node) notes.push(p.queue ? `pending in ${p.queue}` : "pending");
-  if (p.nominatedNode) notes.push(`nominated to ${p.nominatedNode}`);
-  if (p.terminating) notes.push(`${p.evicted ? "evicted" : "terminating"}: ${p.terminating}`);
+  if (!p.node) notes.push(p.queue ? t("textview.pendingIn", { queue: p.queue }) : t("textview.pending"));
+  if (p.nominatedNode) notes.push(t("textview.nominatedTo", { node: p.nominatedNode }));
+  if (p.terminating) notes.push(t(p.evicted ? "textview.evicted" : "textview.terminating", { what: p.terminating }));
   if (p.reason) notes.push(p.reason);
-  return notes.join("; ");
+  return notes.join(t("textview.sep"));
 }
 
 function priority(p: OutlinePod): string {
@@ -27,10 +27,10 @@ function priority(p: OutlinePod): string {
 
 function nodeNotes(n: OutlineNode): string {
   const notes = [`cpu ${n.cpu}`, `memory ${n.memory}`, `pods ${n.pods}`];
-  if (n.cordoned) notes.push("cordoned");
-  if (n.taints?.length) notes.push(`taints ${n.taints.join(", ")}`);
-  if (n.nominated?.length) notes.push(`room reserved for ${n.nominated.join(", ")}`);
-  return notes.join("; ");
+  if (n.cordoned) notes.push(t("textview.cordoned"));
+  if (n.taints?.length) notes.push(t("textview.taints", { taints: n.taints.join(", ") }));
+  if (n.nominated?.length) notes.push(t("textview.reserved", { pods: n.nominated.join(", ") }));
+  return notes.join(t("textview.sep"));
 }
 
 // describe is one sentence about a pod or node of the outline.
@@ -39,11 +39,16 @@ export function describe(o: Outline, kind: string, key: string): string {
     const all = [...o.pending, ...o.zones.flatMap((z) => z.nodes.flatMap((n) => n.bound))];
     const p = all.find((x) => x.key === key);
     if (!p) return `Pod ${key}`;
-    return `Pod ${p.key}${p.node ? ` on ${p.node}` : ""}, ${p.phase}, priority ${priority(p)}${podNotes(p) ? ". " + podNotes(p) : ""}.`;
+    const first = t(p.node ? "describe.podOn" : "describe.pod", { pod: p.key, node: p.node ?? "", phase: p.phase, priority: priority(p) });
+    const more = podNotes(p);
+    return more ? t("describe.then", { first, more }) : t("describe.end", { first });
   }
   for (const z of o.zones) {
     const n = z.nodes.find((x) => x.name === key);
-    if (n) return `Node ${n.name}${z.name ? ` in ${z.name}` : ""}, ${n.bound.length} pod${n.bound.length === 1 ? "" : "s"}. ${nodeNotes(n)}.`;
+    if (n) {
+      const first = t(z.name ? "describe.nodeIn" : "describe.node", { node: n.name, zone: z.name, n: n.bound.length }, n.bound.length);
+      return t("describe.then", { first, more: nodeNotes(n) });
+    }
   }
   return `Node ${key}`;
 }
@@ -161,7 +166,7 @@ export class TextView {
     for (const z of o.zones) {
       const zone = z.name || t("textview.noZone");
       for (const n of z.nodes) {
-        row([zone, name("node", n.name), "", n.cordoned ? "cordoned" : "", "", nodeNotes(n)], "node", 1);
+        row([zone, name("node", n.name), "", n.cordoned ? t("textview.cordoned") : "", "", nodeNotes(n)], "node", 1);
         for (const p of n.bound) pod(zone, n.name, p);
       }
     }

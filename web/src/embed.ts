@@ -24,7 +24,7 @@ import { lessonMeta } from "./lesson-meta";
 import { Controls } from "./embed-controls";
 import { parseOrigins } from "./embed-origins";
 import { registerWorker } from "./sw-register";
-import { lang, lessonText, t } from "./i18n";
+import { lang, lessonText } from "./i18n";
 
 type Msg = { schedplay: 1; type: string; [k: string]: unknown };
 
@@ -281,7 +281,7 @@ function activate(): void {
   controls.show();
   frame = document.createElement("iframe");
   frame.src = "stage.html";
-  frame.title = t("ui.canvas");
+  frame.title = "Cluster canvas";
   frame.addEventListener("load", () => {
     const b = (frame?.contentWindow as unknown as { schedplay?: Bridge } | null)?.schedplay;
     if (b) attach(b);

@@ -14,7 +14,7 @@ import { showSaveState } from "./draft-status";
 import { showProblems } from "./problems";
 import { startOf, type View } from "./permalink";
 import { registerWorker } from "./sw-register";
-import { lessonText, t as tr, translate, switcher, withLang } from "./i18n";
+import { lang, lessonText, t as tr, translate, switcher, withLang } from "./i18n";
 import { lessonBar, lessonFromURL, markDone, refreshProgress } from "./course";
 import { Quiz } from "./questions";
 import { setupPresenter } from "./presenter";
@@ -420,9 +420,16 @@ const player = new Player({
   onRender: renderControls,
   onStopped(stopped) {
     budgetEl.hidden = stopped === "";
-    budgetEl.textContent = stopped ? tr(player.cancelled ? "progress.cancelled" : "progress.budget", { why: stopped }) : "";
+    budgetEl.textContent = !stopped ? "" : player.cancelled ? tr("progress.cancelled", { why: cancelledAt() }) : tr("progress.budget", { why: stopped });
   },
 });
+// cancelledAt says where a cancelled simulation stopped, in the page's
+// language (the player's own sentence is English, for the embeds).
+function cancelledAt(): string {
+  const evs = player.tl.events;
+  const n = evs.length;
+  return tr("progress.simStopped", { t: n > 0 ? evs[n - 1].t : 0, n: n.toLocaleString(lang) }, n);
+}
 const tl = player.tl;
 const simProgress = new SimProgress(() => player.cancel());
 budgetEl.before(simProgress.el);

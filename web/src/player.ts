@@ -3,7 +3,6 @@
 // never freezes the page), moves the Timeline, and tells the canvas which
 // event and time to show. The pages draw their own controls from onRender.
 import type { Bridge, SimulateReply, TraceEvent } from "./bridge";
-import { lang, t as tr } from "./i18n";
 import { Timeline } from "./timeline";
 
 export interface PlayerHooks {
@@ -157,7 +156,7 @@ export class Player {
     const evs = this.tl.events;
     const t = evs.length > 0 ? evs[evs.length - 1].t : 0;
     this.cancelled = true;
-    this.stopped = tr("progress.simStopped", { t, n: evs.length.toLocaleString(lang) }, evs.length);
+    this.stopped = `the simulation stopped at t=${t}s after ${evs.length} events; the events so far are shown`;
     this.hooks.onStopped?.(this.stopped);
     this.render(false);
   }

@@ -167,13 +167,8 @@ func TestCatalogsComplete(t *testing.T) {
 				t.Errorf("%s.json lacks %q", lang, k)
 				continue
 			}
-			if s, ok := v.(string); ok {
-				ts, _ := tr.(string)
-				for _, p := range placeholder.FindAllString(s, -1) {
-					if !strings.Contains(ts, p) {
-						t.Errorf("%s.json %q drops %s", lang, k, p)
-					}
-				}
+			for _, msg := range placeholdersKept(v, tr) {
+				t.Errorf("%s.json %q %s", lang, k, msg)
 			}
 		}
 		for k := range cat {
@@ -204,6 +199,102 @@ func TestCatalogsComplete(t *testing.T) {
 				t.Errorf("lessons/%s.json has %q, which no lesson has", lang, k)
 			}
 		}
+	}
+}
+
+// placeholdersKept lists what a translation tr of the English en lacks:
+// a placeholder of the English, or for a message with plural forms the
+// "other" form every language has (Intl.PluralRules falls back to it).
+func placeholdersKept(en, tr any) []string {
+	var out []string
+	forms := func(m any) map[string]string {
+		switch m := m.(type) {
+		case string:
+			return map[string]string{"other": m}
+		case map[string]any:
+			f := map[string]string{}
+			for k, v := range m {
+				f[k], _ = v.(string)
+			}
+			return f
+		}
+		return nil
+	}
+	ef, tf := forms(en), forms(tr)
+	_, enPlural := en.(map[string]any)
+	if _, trPlural := tr.(map[string]any); enPlural != trPlural {
+		return []string{"and the English must both be plain text or both plural forms"}
+	}
+	if tf["other"] == "" {
+		return []string{"has no \"other\" form"}
+	}
+	for form, text := range tf {
+		for _, p := range placeholder.FindAllString(ef["other"], -1) {
+			if !strings.Contains(text, p) {
+				out = append(out, fmt.Sprintf("form %s drops %s", form, p))
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TestPlaceholdersKept: the catalog check catches a dropped placeholder,
+// a plural message translated as plain text and a plural without "other".
+func TestPlaceholdersKept(t *testing.T) {
+	plural := map[string]any{"one": "{n} event", "other": "{n} events"}
+	for _, tc := range []struct {
+		name    string
+		en, tr  any
+		problem bool
+	}{
+		{"plain", "Loading… {pct}%", "正在加载… {pct}%", false},
+		{"plain drops", "Loading… {pct}%", "正在加载…", true},
+		{"plural", plural, map[string]any{"other": "{n} 个事件"}, false},
+		{"plural drops", plural, map[string]any{"other": "事件"}, true},
+		{"plural as text", plural, "{n} 个事件", true},
+		{"plural without other", plural, map[string]any{"one": "{n} event"}, true},
+	} {
+		if got := placeholdersKept(tc.en, tc.tr); (len(got) > 0) != tc.problem {
+			t.Errorf("%s: %q", tc.name, got)
+		}
+	}
+}
+
+// pageKey finds the catalog keys the page asks for by name: t("key") and
+// tr("key") in web/src, data-i18n, data-i18n-title and data-i18n-label in
+// its HTML.
+var pageKey = regexp.MustCompile(`\b(?:t|tr)\(\s*"([A-Za-z][\w.-]*)"\s*[,)]|\b(?:t|tr)\([\w.]+(?: (?:[=!]==|[<>]=?) "?\w+"?)? \? "([A-Za-z][\w.-]*)" : "([A-Za-z][\w.-]*)"\s*[,)]|data-i18n(?:-title|-label)?="([^"]+)"`)
+
+// TestPageKeysExist fails when the page asks for a message en.json does
+// not have (the page would show the key itself).
+func TestPageKeysExist(t *testing.T) {
+	en, err := LoadCatalog(filepath.Join(root, "web", "locales", "en.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(root, "web", "src", "*.ts"))
+	html, _ := filepath.Glob(filepath.Join(root, "web", "*.html"))
+	used := 0
+	for _, f := range append(files, html...) {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range pageKey.FindAllStringSubmatch(string(data), -1) {
+			for _, k := range m[1:] {
+				if k == "" {
+					continue
+				}
+				used++
+				if _, ok := en[k]; !ok {
+					t.Errorf("%s asks for %q, which en.json lacks", filepath.Base(f), k)
+				}
+			}
+		}
+	}
+	if used < 50 {
+		t.Errorf("found %d uses of catalog keys in the page: the pattern no longer finds them", used)
 	}
 }
 

@@ -329,6 +329,40 @@ describe("zoom, phones", () => {
     console.log(`# pinch 40 px -> 120 px: ${(after.w / before.w).toFixed(2)}x`);
     assert.ok(after.w / before.w > 1.5, `a pinch zoomed ${after.w / before.w}x`);
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 390, "no overflow with details open");
+
+    // The text view: a table that keeps its columns readable (no word
+    // broken over lines: "Zone" was one letter a line) and scrolls
+    // sideways in a focusable region of its own; a table to screen readers.
+    await page.click("#details-close");
+    await page.click("#tl-text");
+    await page.waitForSelector("#textview:not([hidden]) tbody tr");
+    const broken = await page.$$eval("#textview th, #textview td", (cells) => cells.filter((c) => c.offsetParent !== null).flatMap((c) => {
+      const out = [];
+      const walk = document.createTreeWalker(c, NodeFilter.SHOW_TEXT);
+      for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        const words = n.textContent.trim().split(/\s+/).filter(Boolean).length;
+        const r = document.createRange();
+        r.selectNodeContents(n);
+        const lines = new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size;
+        if (words > 0 && lines > words) out.push(`${c.tagName} "${n.textContent.trim()}": ${lines} lines, ${c.getBoundingClientRect().width.toFixed(0)} px wide`);
+      }
+      return out;
+    }));
+    assert.deepEqual(broken, [], "text view cells that break a word over lines at 390 px");
+    const region = page.getByRole("region", { name: "Cluster table" });
+    assert.equal(await region.getAttribute("tabindex"), "0", "the table's scroll region takes the focus");
+    assert.equal(await region.getByRole("table").count(), 1);
+    assert.deepEqual(await region.getByRole("columnheader").allTextContents(), ["Zone", "Node", "Pod", "Phase", "Priority", "Details"]);
+    const box = await region.boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= 390, `the region stays in the viewport: ${JSON.stringify(box)}`);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 390, "no page overflow with the text view open");
+    await region.focus();
+    await page.keyboard.press("ArrowRight");
+    for (const theme of ["light", "dark"]) {
+      await page.evaluate((t) => { if (document.documentElement.dataset.theme !== t) document.getElementById("theme").click(); }, theme);
+      await page.waitForTimeout(300);
+      await page.locator("#textview").screenshot({ path: join(shotDir, `textview-390x844-${theme}.png`) });
+    }
     await context.close();
   });
 });

@@ -33,7 +33,9 @@ export async function launch() {
 // open loads the playground in a fresh page and waits until a scene is on
 // the canvas. It fails on page errors and JavaScript dialogs (an injected
 // onerror=alert would open one).
-export async function open(context) {
+// open loads the playground (search: its query, "?lang=zh-CN") and waits
+// for the first scenario's frame.
+export async function open(context, search = "") {
   const page = await context.newPage();
   page.errors = [];
   page.on("pageerror", (e) => page.errors.push(e.message));
@@ -41,7 +43,7 @@ export async function open(context) {
     page.errors.push(`dialog: ${d.message()}`);
     await d.dismiss();
   });
-  await page.goto(url);
+  await page.goto(new URL(search, url).toString());
   await page.waitForFunction(
     () => window.__schedplay?.loadedGen >= 1 && window.__schedplay.drawnGen >= window.__schedplay.loadedGen,
     null,

@@ -2,6 +2,7 @@
 // button, in headless Chromium.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { editorText, launch, longestTask, open, probe, shots, watchLongTasks } from "./helpers.mjs";
 
@@ -37,7 +38,7 @@ test("a long simulation shows its progress, and Cancel keeps the events so far",
   assert.ok(p.events > 0, "no events were kept");
   assert.ok(p.events < 9000 * 2, `${p.events} events: the run was not cut short`);
   const budget = page.locator("#budget");
-  assert.match(await budget.textContent(), /^Cancelled: the simulation stopped at t=\d+(\.\d+)?s after \d+ events/);
+  assert.match(await budget.textContent(), /^Cancelled: the simulation stopped at t=\d+(\.\d+)?s after [\d,]+ events/);
   assert.equal(await budget.isVisible(), true);
   assert.equal(await page.locator(".sim-progress").isVisible(), false, "the progress line stayed after Cancel");
   await page.screenshot({ path: join(shots, "progress-cancelled-1280x720.png") });
@@ -93,6 +94,56 @@ test("a long load shows its progress; Cancel keeps the scenario shown and the te
     await page.screenshot({ path: join(shots, `progress-load-${width}x${height}.png`) });
     await page.waitForFunction((b) => window.__schedplay.loads > b && !window.__schedplay.loading, n, { timeout: 120000, polling: 50 });
   }
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+// pattern is a message of a catalog (web/locales) as a regular expression
+// source: a placeholder matches fill[name] or else a figure, and a message
+// with plural forms any of its forms.
+function pattern(cat, key, fill = {}) {
+  const m = cat[key];
+  assert.ok(m, `the catalog lacks ${key}`);
+  const forms = typeof m === "string" ? [m] : Object.values(m);
+  const part = (p) => (/^\{\w+\}$/.test(p) ? fill[p.slice(1, -1)] ?? "[\\d.,]+" : p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return `(?:${forms.map((f) => f.split(/(\{\w+\})/).map(part).join("")).join("|")})`;
+}
+const whole = (src) => new RegExp(`^${src}$`);
+
+test("the progress line, its Cancel and what a cancel leaves are in the page's language", async () => {
+  const lang = "zh-CN";
+  const cat = JSON.parse(await readFile(new URL(`../locales/${lang}.json`, import.meta.url), "utf8"));
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const page = await open(context, `?lang=${lang}`);
+  // The page's own controls around the line speak the same language.
+  for (const key of ["tl.preempt", "tl.text", "tl.start"]) {
+    assert.equal(await page.getByRole("button", { name: cat[key], exact: true }).count(), 1, `no button ${cat[key]} (${key})`);
+  }
+  assert.match(await page.locator("#tl-time").textContent(), whole(pattern(cat, "tl.position", { t: "[\\dhms.]+", more: "…?" })));
+
+  // A long load: its line, its button's text and name, the status after Cancel.
+  await page.evaluate((t) => window.__schedplaySetText(t), large(5000, "zh-"));
+  const cancelLoad = page.getByRole("button", { name: cat["progress.cancelLoad"], exact: true });
+  await cancelLoad.waitFor({ state: "visible", timeout: 60000 });
+  assert.match((await page.locator(".sim-progress span").textContent()).trim(), whole(pattern(cat, "progress.loading")));
+  assert.equal(await cancelLoad.textContent(), cat["progress.cancel"]);
+  await cancelLoad.click({ timeout: 10000 });
+  await page.waitForFunction(() => window.__schedplay.cancelledLoads > 0, null, { timeout: 30000, polling: 20 });
+  assert.equal(await page.locator("#status").textContent(), cat["progress.loadCancelled"]);
+
+  // A long simulation: its line, and the line a Cancel leaves.
+  const loads = (await probe(page)).loads;
+  await page.evaluate((t) => window.__schedplaySetText(t), large());
+  await page.waitForFunction((n) => window.__schedplay.loads > n, loads, { timeout: 60000, polling: 20 });
+  assert.match(await page.locator("#status").textContent(), new RegExp(pattern(cat, "status.pods")));
+  const cancelSim = page.getByRole("button", { name: cat["progress.cancelSim"], exact: true });
+  await cancelSim.waitFor({ state: "visible", timeout: 30000 });
+  assert.match((await page.locator(".sim-progress span").textContent()).trim(), whole(pattern(cat, "progress.simulating")));
+  await page.screenshot({ path: join(shots, "progress-zh-CN-1280x720.png") });
+  await cancelSim.click({ timeout: 10000 });
+  await page.waitForFunction(() => window.__schedplay.simDone, null, { timeout: 10000, polling: 20 });
+  assert.match(await page.locator("#budget").textContent(),
+    whole(pattern(cat, "progress.cancelled", { why: pattern(cat, "progress.simStopped") })));
   assert.deepEqual(page.errors, []);
   await context.close();
 });

@@ -3,6 +3,7 @@
 // refuses to store it. It lives in its own element under the editor, so
 // the text it reports on stays in view.
 import type { SaveState } from "./drafts-idb";
+import { lang, t } from "./i18n";
 import { downloadYAML, notify } from "./share";
 
 let stateEl: HTMLElement | null = null;
@@ -44,21 +45,21 @@ export function showSaveState(s: SaveState, getText: () => string): void {
   e.dataset.state = s.state;
   switch (s.state) {
     case "saving":
-      e.textContent = "Saving draft…";
+      e.textContent = t("draft.saving");
       break;
     case "saved":
-      e.textContent = `Draft saved (${size(s.bytes)})`;
-      e.title = `Saved in this browser at ${new Date(s.at).toLocaleTimeString()}`;
+      e.textContent = t("draft.saved", { size: size(s.bytes) });
+      e.title = t("draft.savedAt", { time: new Date(s.at).toLocaleTimeString(lang) });
       failedShown = false;
       break;
     case "failed":
     case "unavailable":
-      e.textContent = "Draft not saved";
+      e.textContent = t("draft.notSaved");
       e.title = s.error;
       if (!failedShown) {
         failedShown = true;
         notify("error", "Your draft could not be saved.", `The text stays in the editor, but ${s.error}.`,
-          [{ label: "Download YAML", id: "draft-download", run: () => downloadYAML(getText()) }]);
+          [{ label: t("share.download"), id: "draft-download", run: () => downloadYAML(getText()) }]);
       }
       break;
   }

@@ -41,11 +41,11 @@ export function filterTable(ex: Explanation, text: (tag: string, cls: string | u
   const tools = el("div", "explain-tools");
   const search = document.createElement("input");
   search.type = "search";
-  search.placeholder = "node, plugin or reason";
-  search.setAttribute("aria-label", "Filter the nodes");
+  search.placeholder = t("explain.filterPlaceholder");
+  search.setAttribute("aria-label", t("explain.filterLabel"));
   const which = document.createElement("select");
-  which.setAttribute("aria-label", "Show nodes");
-  for (const [value, label] of [["", "All nodes"], ["feasible", "Feasible"], ...plugins.map((p) => [p, `Rejected by ${p}`])]) {
+  which.setAttribute("aria-label", t("explain.showLabel"));
+  for (const [value, label] of [["", t("explain.allNodes")], ["feasible", t("explain.feasibleOption")], ...plugins.map((p) => [p, t("explain.rejectedBy", { plugin: p })])]) {
     const o = document.createElement("option");
     o.value = value;
     o.textContent = label;
@@ -60,7 +60,7 @@ export function filterTable(ex: Explanation, text: (tag: string, cls: string | u
   const body = el("tbody");
   search.value = kept.search;
   let sort: SortKey = kept.sort;
-  const sorters: [SortKey, string][] = [["node", "Node"], ["result", "Filter"], ["total", "Score"]];
+  const sorters: [SortKey, string][] = [["node", t("explain.node")], ["result", t("explain.filter")], ["total", t("explain.score")]];
   const ths = sorters.map(([key, label]) => {
     const th = header("");
     const b = el("button", "link sort", label) as HTMLButtonElement;
@@ -77,7 +77,7 @@ export function filterTable(ex: Explanation, text: (tag: string, cls: string | u
   thead.append(head);
   table.append(thead, body);
 
-  const rowText = (n: NodeResult) => `${n.name} ${n.feasible ? "feasible" : ""} ${n.plugin ?? ""} ${(n.reasons ?? []).join(" ")} ${n.code ?? ""}`.toLowerCase();
+  const rowText = (n: NodeResult) => `${n.name} ${n.feasible ? t("explain.feasible") : ""} ${n.plugin ?? ""} ${(n.reasons ?? []).join(" ")} ${n.code ?? ""}`.toLowerCase();
   function render(): void {
     for (const [key, th] of ths) th.setAttribute("aria-sort", key === sort ? (key === "node" ? "ascending" : "descending") : "none");
     const words = search.value.toLowerCase().split(/\s+/).filter(Boolean);
@@ -94,7 +94,7 @@ export function filterTable(ex: Explanation, text: (tag: string, cls: string | u
       const result = el("td");
       const score = el("td");
       if (n.feasible) {
-        result.textContent = "feasible";
+        result.textContent = t("explain.feasible");
         score.textContent = String(n.total ?? 0);
       } else {
         result.append(text("div", undefined, `${n.plugin ?? ""}: ${(n.reasons ?? []).join("; ")}`));
@@ -104,7 +104,7 @@ export function filterTable(ex: Explanation, text: (tag: string, cls: string | u
       return tr;
     });
     body.replaceChildren(...rows);
-    count.textContent = `${shown.length} of ${nodes.length} nodes`;
+    count.textContent = t("explain.nodeCount", { shown: shown.length, n: nodes.length });
   }
   if ([...which.options].some((o) => o.value === kept.which)) which.value = kept.which;
   search.addEventListener("input", () => {

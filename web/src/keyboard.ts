@@ -3,6 +3,7 @@
 // announced in a live region with the text view's sentence, and the
 // text view's toggle.
 import type { Bridge } from "./bridge";
+import { t } from "./i18n";
 import { TextView } from "./textview";
 
 export interface KeyboardHooks {
@@ -30,6 +31,6 @@ export class Keyboard {
 
   // focused announces what the canvas's keyboard focus moved to.
   focused(kind: string, key: string): void {
-    this.live.textContent = kind === "" ? "Nothing focused on the canvas." : `${this.text.sentence(kind, key)} Enter opens details.`;
+    this.live.textContent = kind === "" ? t("describe.nothing") : t("describe.enter", { sentence: this.text.sentence(kind, key) });
   }
 }

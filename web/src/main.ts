@@ -14,7 +14,7 @@ import { showSaveState } from "./draft-status";
 import { showProblems } from "./problems";
 import { startOf, type View } from "./permalink";
 import { registerWorker } from "./sw-register";
-import { lessonText, t as tr, translate, switcher, withLang } from "./i18n";
+import { lang, lessonText, t as tr, translate, switcher, withLang } from "./i18n";
 import { lessonBar, lessonFromURL, markDone, refreshProgress } from "./course";
 import { Quiz } from "./questions";
 import { setupPresenter } from "./presenter";
@@ -87,7 +87,7 @@ function currentTheme(): Theme {
 }
 function applyTheme(t: Theme): void {
   document.documentElement.dataset.theme = t;
-  $("theme").textContent = t === "dark" ? "Light" : "Dark";
+  $("theme").textContent = tr(t === "dark" ? "ui.themeLight" : "ui.themeDark");
   localStorage.setItem(THEME_KEY, t);
   editor?.setDark(t === "dark");
   api?.setTheme(t);
@@ -109,7 +109,7 @@ function onEdit(): void {
     const text = editor.text();
     // A big paste takes seconds to read: say so before the page stops.
     if (text.length >= BIG_TEXT) {
-      statusEl.textContent = `Reading ${(text.length / (1 << 20)).toFixed(1)} MB of YAML…`;
+      statusEl.textContent = tr("status.reading", { mb: (text.length / (1 << 20)).toFixed(1) });
       statusEl.className = "status busy";
       afterFrame(() => reload(text));
     } else reload(text);
@@ -210,7 +210,7 @@ async function reload(text: string): Promise<void> {
     // a link's text held for the draft is not saved (it did not load).
     linkDraft.loaded(false);
     probe.cancelledLoads++;
-    statusEl.textContent = "Loading cancelled: showing the last scenario";
+    statusEl.textContent = tr("progress.loadCancelled");
     statusEl.className = "status warn";
     pendingView = null; // a link's view, for the text that did not load
     return;
@@ -228,10 +228,11 @@ async function reload(text: string): Promise<void> {
     noticeEl.hidden = true;
     const s = reply.summary;
     const warnings = diagnostics.filter((d) => d.severity === "warning").length;
-    statusEl.textContent = reply.partial
-      ? `${s.nodes} node${s.nodes === 1 ? "" : "s"} · too large: nodes only`
-      : `${s.nodes} node${s.nodes === 1 ? "" : "s"} · ${s.pods} pod${s.pods === 1 ? "" : "s"} · ${s.pending} pending` +
-        (warnings ? ` · ${warnings} warning${warnings === 1 ? "" : "s"}` : "");
+    const count = (key: string, n: number) => tr(key, { n }, n);
+    statusEl.textContent = (reply.partial
+      ? [count("status.nodes", s.nodes), tr("status.nodesOnly")]
+      : [count("status.nodes", s.nodes), count("status.pods", s.pods), count("status.pending", s.pending),
+        ...(warnings ? [count("status.warnings", warnings)] : [])]).join(" · ");
     statusEl.className = reply.partial || warnings ? "status warn" : "status ok";
     const replied = performance.now() - started;
     startPlayback(reply, started);
@@ -247,11 +248,11 @@ async function reload(text: string): Promise<void> {
     const errs = diagnostics.filter((d) => d.severity !== "warning").map(diagnosticMessage);
     if (diagnostics.length === 0 && error !== undefined) errs.push(error);
     const first = diagnostics.find((d) => d.severity !== "warning");
-    const where = first && first.line ? ` Line ${first.line}, column ${first.col}: ` : " ";
-    noticeTitle.textContent = probe.loadedGen > 0 ? "Showing last valid scenario." : "Nothing to show yet: the scenario has errors.";
-    noticeText.textContent = `${errs.length} error${errs.length === 1 ? "" : "s"}.${where}${errs[0] ?? ""}`;
+    const where = first && first.line ? ` ${tr("notice.where", { line: first.line, col: first.col })} ` : " ";
+    noticeTitle.textContent = tr(probe.loadedGen > 0 ? "notice.lastValid" : "notice.nothingYet");
+    noticeText.textContent = `${tr("notice.errors", { n: errs.length }, errs.length)}${where}${errs[0] ?? ""}`;
     noticeEl.hidden = false;
-    statusEl.textContent = "Scenario has errors";
+    statusEl.textContent = tr("status.hasErrors");
     statusEl.className = "status bad";
   }
 }
@@ -335,7 +336,7 @@ function onEvent(json: string): void {
     case "panic":
     case "fatal":
       probe.panics.push(ev.message);
-      statusEl.textContent = "Internal error: " + ev.message.split("\n")[0];
+      statusEl.textContent = tr("status.internalError", { message: ev.message.split("\n")[0] });
       statusEl.className = "status bad";
       console.error(ev.message);
       break;
@@ -351,7 +352,7 @@ function attach(b: Bridge): void {
   applyTheme(currentTheme());
   if (follow) api.setFollow("true");
   motion.attach(b);
-  statusEl.textContent = "Ready";
+  statusEl.textContent = tr("status.ready");
   probe.startup.attach = performance.now();
   reload(editor.text());
 }
@@ -419,9 +420,16 @@ const player = new Player({
   onRender: renderControls,
   onStopped(stopped) {
     budgetEl.hidden = stopped === "";
-    budgetEl.textContent = stopped ? `${player.cancelled ? "Cancelled" : "Budget"}: ${stopped}.` : "";
+    budgetEl.textContent = !stopped ? "" : player.cancelled ? tr("progress.cancelled", { why: cancelledAt() }) : tr("progress.budget", { why: stopped });
   },
 });
+// cancelledAt says where a cancelled simulation stopped, in the page's
+// language (the player's own sentence is English, for the embeds).
+function cancelledAt(): string {
+  const evs = player.tl.events;
+  const n = evs.length;
+  return tr("progress.simStopped", { t: n > 0 ? evs[n - 1].t : 0, n: n.toLocaleString(lang) }, n);
+}
 const tl = player.tl;
 const simProgress = new SimProgress(() => player.cancel());
 budgetEl.before(simProgress.el);
@@ -465,7 +473,7 @@ function flushLog(): void {
   logQueue = [];
   for (const e of events) {
     if (e.seq >= LOG_MAX) {
-      if (e.seq === LOG_MAX) logList.append(el("li", "more", "The log lists the first 3000 events; use the scrubber for the rest."));
+      if (e.seq === LOG_MAX) logList.append(el("li", "more", tr("log.more", { n: LOG_MAX })));
       continue;
     }
     // A row is the button that shows its event and, beside it (not inside:
@@ -508,9 +516,9 @@ function renderControls(moved: boolean, force: boolean): void {
   probe.shownGen = probe.loadedGen = player.gen;
   scrubber.render(() => tl.events.map((e) => e.t), tl.events.length, tl.end, tl.now);
   const total = tl.events.length;
-  timeEl.textContent = `t=${fmtTime(tl.now)} · event ${tl.cursor + 1}/${total}${player.simDone ? "" : "…"}`;
+  timeEl.textContent = tr("tl.position", { t: fmtTime(tl.now), i: tl.cursor + 1, n: total, more: player.simDone ? "" : "…" });
   playBtn.textContent = tl.playing ? "❚❚" : "▶";
-  playBtn.setAttribute("aria-label", tl.playing ? "Pause" : "Play");
+  playBtn.setAttribute("aria-label", tr(tl.playing ? "tl.pause" : "tl.play"));
   if (moved) highlightLog();
   quiz?.hold(tl.cursor);
   if (courseLesson && !quiz?.active && player.simDone && tl.cursor >= tl.events.length - 1 && tl.events.length > 0) lessonDone();

@@ -5,6 +5,7 @@
 import type { Diagnostic } from "./bridge";
 import { diagnosticMessage } from "./editor-api";
 import { footer } from "./draft-status";
+import { t } from "./i18n";
 
 let box: HTMLDetailsElement | null = null;
 let summary: HTMLElement | null = null;
@@ -17,12 +18,12 @@ function ensure(): void {
   box.className = "problems";
   summary = document.createElement("summary");
   list = document.createElement("ol");
-  list.setAttribute("aria-label", "Problems");
+  list.setAttribute("aria-label", t("problems.label"));
   box.append(summary, list);
   footer().prepend(box);
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const count = (key: string, n: number) => t(key, { n }, n);
 
 // showProblems lists diagnostics (error: a failed load's message when it
 // has none); jump moves the editor's cursor to a line and column.
@@ -35,14 +36,15 @@ export function showProblems(diagnostics: Diagnostic[], error: string | undefine
   const warnings = items.length - errors;
   box!.hidden = items.length === 0;
   box!.dataset.severity = errors ? "error" : "warning";
-  summary!.textContent = items.length === 0 ? "No problems" : [errors && plural(errors, "error"), warnings && plural(warnings, "warning")].filter(Boolean).join(", ");
+  summary!.textContent = items.length === 0 ? t("problems.none") : [errors && count("problems.errors", errors), warnings && count("status.warnings", warnings)].filter(Boolean).join(", ");
   const rows = items.map((d) => {
     const li = document.createElement("li");
     li.className = d.severity === "warning" ? "warning" : "error";
     const b = document.createElement("button");
     b.type = "button";
-    const where = d.line ? `Line ${d.line}, column ${d.col}` : "Scenario";
-    b.textContent = `${d.severity === "warning" ? "⚠" : "✖"} ${where}: ${diagnosticMessage(d)}`;
+    const msg = diagnosticMessage(d);
+    const where = d.line ? t("problems.at", { line: d.line, col: d.col, msg }) : t("problems.scenario", { msg });
+    b.textContent = `${d.severity === "warning" ? "⚠" : "✖"} ${where}`;
     b.addEventListener("click", () => {
       if (d.line) jump(d.line, d.col);
     });

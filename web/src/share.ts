@@ -5,6 +5,7 @@
 import { decode, ENGINE_VERSION, isPermalink, linkFor, MAX_LINK_CHARS, type View } from "./permalink";
 import { browserStore, DRAFT_KEY, Drafts, PendingDraft, PREVIOUS_KEY, worthKeeping } from "./drafts";
 import { IdbStore, type SaveState } from "./drafts-idb";
+import { t } from "./i18n";
 
 export interface Editor {
   getText(): string;
@@ -78,8 +79,8 @@ export function notify(kind: "info" | "error", title: string, text: string, acti
   const close = el("button", "share-close", "×") as HTMLButtonElement;
   close.type = "button";
   close.id = "share-dismiss";
-  close.title = "Dismiss";
-  close.setAttribute("aria-label", "Dismiss");
+  close.title = t("share.dismiss");
+  close.setAttribute("aria-label", t("share.dismiss"));
   close.addEventListener("click", dismiss);
   buttons.append(close);
   banner.replaceChildren(body, buttons);
@@ -224,16 +225,15 @@ export async function copyLink(ed: Editor): Promise<void> {
   const built = linkFor(location.href, { yaml: ed.getText(), seed: 0, engine: ENGINE_VERSION, view: ed.getView() });
   if (!built.fits) {
     shareProbe.lastLink = "";
-    notify("error", "This scenario is too large for a link.",
-      `Its link would take ${built.length} characters; chat apps cut links at ${MAX_LINK_CHARS}. Download the YAML and share the file instead.`,
-      [{ label: "Download YAML", id: "share-download", run: () => downloadYAML(ed.getText()) }]);
+    notify("error", t("share.tooLarge"), t("share.tooLargeText", { n: built.length, max: MAX_LINK_CHARS }),
+      [{ label: t("share.download"), id: "share-download", run: () => downloadYAML(ed.getText()) }]);
     return;
   }
   shareProbe.lastLink = built.url;
   const field = el("input", "share-link") as HTMLInputElement;
   field.readOnly = true;
   field.value = built.url;
-  field.setAttribute("aria-label", "Link to this scenario");
+  field.setAttribute("aria-label", t("share.linkField"));
   field.addEventListener("focus", () => field.select());
   let copied = false;
   try {
@@ -242,7 +242,7 @@ export async function copyLink(ed: Editor): Promise<void> {
   } catch {
     // No clipboard permission: the field below lets the user copy by hand.
   }
-  notify("info", copied ? "Link copied." : "Link ready to copy.", `${built.length} characters.`, [], field);
+  notify("info", t(copied ? "share.copied" : "share.ready"), t("share.chars", { n: built.length }, built.length), [], field);
 }
 
 // importText puts a file's text (a scenario or a kubectl dump) in the
@@ -277,9 +277,9 @@ export function setupControls(ed: Editor, bar: HTMLElement): void {
     b.addEventListener("click", run);
     bar.prepend(b);
   };
-  add("import", "Import", "Open a scenario file or a `kubectl get nodes,pods,pdb,priorityclasses -A -o yaml` dump (or drop it on the page)", () => pickFile(ed));
-  add("download", "Download YAML", "Save the scenario as a YAML file", () => downloadYAML(ed.getText()));
-  add("copy-link", "Copy link", "Copy a link that opens this scenario", () => void copyLink(ed));
+  add("import", t("share.import"), t("share.importTitle"), () => pickFile(ed));
+  add("download", t("share.download"), t("share.downloadTitle"), () => downloadYAML(ed.getText()));
+  add("copy-link", t("share.copyLink"), t("share.copyLinkTitle"), () => void copyLink(ed));
   document.addEventListener("dragover", (e) => {
     if (e.dataTransfer?.types.includes("Files")) e.preventDefault();
   });

@@ -4,6 +4,8 @@
 // cancelling a simulation stops it where it is (the trace so far stays and
 // plays). A load comes first: while one is under way the line is about it.
 
+import { lang, t } from "./i18n";
+
 // Work that finishes sooner never shows the line (it would only flicker).
 const SHOW_AFTER_MS = 300;
 
@@ -23,7 +25,7 @@ export class SimProgress {
     this.text = document.createElement("span");
     this.cancel = document.createElement("button");
     this.cancel.type = "button";
-    this.cancel.textContent = "Cancel";
+    this.cancel.textContent = t("progress.cancel");
     this.cancel.addEventListener("click", () => {
       if (this.loadStarted > 0) this.onCancelLoad?.();
       else this.onCancelSim();
@@ -43,8 +45,8 @@ export class SimProgress {
     if (this.loadStarted > 0) return;
     const show = !done && performance.now() - this.started >= SHOW_AFTER_MS;
     if (show) {
-      this.text.textContent = `Simulating… ${events.toLocaleString("en")} events, t=${Math.floor(endSeconds)}s `;
-      this.cancel.setAttribute("aria-label", "Cancel the simulation (keeps the events so far)");
+      this.text.textContent = t("progress.simulating", { n: events.toLocaleString(lang), t: Math.floor(endSeconds) }, events) + " ";
+      this.cancel.setAttribute("aria-label", t("progress.cancelSim"));
     }
     this.show(show);
   }
@@ -59,8 +61,8 @@ export class SimProgress {
   loadUpdate(done: number, total: number): void {
     if (this.loadStarted === 0 || performance.now() - this.loadStarted < SHOW_AFTER_MS) return;
     const pct = total > 0 ? Math.floor((100 * done) / total) : 0;
-    this.text.textContent = `Loading the scenario… ${pct}% `;
-    this.cancel.setAttribute("aria-label", "Cancel loading (keeps the scenario shown and your text)");
+    this.text.textContent = t("progress.loading", { pct }) + " ";
+    this.cancel.setAttribute("aria-label", t("progress.cancelLoad"));
     this.show(true);
   }
 

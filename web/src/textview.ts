@@ -6,6 +6,7 @@
 // keyboard focus is announced with.
 import type { Bridge, Outline, OutlineNode, OutlinePod } from "./bridge";
 import { el } from "./dom";
+import { t } from "./i18n";
 import { fmtTime } from "./timeline";
 
 type Select = (kind: "pod" | "node", key: string) => void;
@@ -13,11 +14,11 @@ type Select = (kind: "pod" | "node", key: string) => void;
 // podNotes are the facts of a pod beyond its name, phase and priority.
 function podNotes(p: OutlinePod): string {
   const notes: string[] = [];
-  if (!p.node) notes.push(p.queue ? `pending in ${p.queue}` : "pending");
-  if (p.nominatedNode) notes.push(`nominated to ${p.nominatedNode}`);
-  if (p.terminating) notes.push(`${p.evicted ? "evicted" : "terminating"}: ${p.terminating}`);
+  if (!p.node) notes.push(p.queue ? t("textview.pendingIn", { queue: p.queue }) : t("textview.pending"));
+  if (p.nominatedNode) notes.push(t("textview.nominatedTo", { node: p.nominatedNode }));
+  if (p.terminating) notes.push(t(p.evicted ? "textview.evicted" : "textview.terminating", { what: p.terminating }));
   if (p.reason) notes.push(p.reason);
-  return notes.join("; ");
+  return notes.join(t("textview.sep"));
 }
 
 function priority(p: OutlinePod): string {
@@ -26,10 +27,10 @@ function priority(p: OutlinePod): string {
 
 function nodeNotes(n: OutlineNode): string {
   const notes = [`cpu ${n.cpu}`, `memory ${n.memory}`, `pods ${n.pods}`];
-  if (n.cordoned) notes.push("cordoned");
-  if (n.taints?.length) notes.push(`taints ${n.taints.join(", ")}`);
-  if (n.nominated?.length) notes.push(`room reserved for ${n.nominated.join(", ")}`);
-  return notes.join("; ");
+  if (n.cordoned) notes.push(t("textview.cordoned"));
+  if (n.taints?.length) notes.push(t("textview.taints", { taints: n.taints.join(", ") }));
+  if (n.nominated?.length) notes.push(t("textview.reserved", { pods: n.nominated.join(", ") }));
+  return notes.join(t("textview.sep"));
 }
 
 // describe is one sentence about a pod or node of the outline.
@@ -38,11 +39,16 @@ export function describe(o: Outline, kind: string, key: string): string {
     const all = [...o.pending, ...o.zones.flatMap((z) => z.nodes.flatMap((n) => n.bound))];
     const p = all.find((x) => x.key === key);
     if (!p) return `Pod ${key}`;
-    return `Pod ${p.key}${p.node ? ` on ${p.node}` : ""}, ${p.phase}, priority ${priority(p)}${podNotes(p) ? ". " + podNotes(p) : ""}.`;
+    const first = t(p.node ? "describe.podOn" : "describe.pod", { pod: p.key, node: p.node ?? "", phase: p.phase, priority: priority(p) });
+    const more = podNotes(p);
+    return more ? t("describe.then", { first, more }) : t("describe.end", { first });
   }
   for (const z of o.zones) {
     const n = z.nodes.find((x) => x.name === key);
-    if (n) return `Node ${n.name}${z.name ? ` in ${z.name}` : ""}, ${n.bound.length} pod${n.bound.length === 1 ? "" : "s"}. ${nodeNotes(n)}.`;
+    if (n) {
+      const first = t(z.name ? "describe.nodeIn" : "describe.node", { node: n.name, zone: z.name, n: n.bound.length }, n.bound.length);
+      return t("describe.then", { first, more: nodeNotes(n) });
+    }
   }
   return `Node ${key}`;
 }
@@ -60,13 +66,13 @@ export class TextView {
   private readonly body: HTMLTableSectionElement;
 
   constructor(private readonly root: HTMLElement, private readonly api: () => Bridge | null, private readonly select: Select) {
-    this.title = el("h2", undefined, "Cluster");
+    this.title = el("h2", undefined, t("textview.title"));
     this.title.id = "textview-title";
     this.caption = el("p", "textview-caption");
-    const label = el("label", "textview-search", "Search ");
+    const label = el("label", "textview-search", t("textview.search") + " ");
     this.search = document.createElement("input");
     this.search.type = "search";
-    this.search.placeholder = "pod, node, zone, phase…";
+    this.search.placeholder = t("textview.searchPlaceholder");
     this.search.addEventListener("input", () => this.filter());
     label.append(this.search);
     this.count = el("span", "muted");
@@ -75,15 +81,23 @@ export class TextView {
     table.className = "textview-table";
     table.setAttribute("aria-labelledby", "textview-title");
     const head = table.createTHead().insertRow();
-    for (const h of ["Zone", "Node", "Pod", "Phase", "Priority", "Details"]) {
-      const th = el("th", undefined, h);
+    for (const h of ["zone", "node", "pod", "phase", "priority", "details"]) {
+      const th = el("th", undefined, t(`textview.${h}`));
       th.setAttribute("scope", "col");
       head.append(th);
     }
     this.body = table.createTBody();
     const tools = el("div", "textview-tools");
     tools.append(label, this.count);
-    root.replaceChildren(this.title, this.caption, tools, table);
+    // The table scrolls in a region of its own, sideways on a phone rather
+    // than squeezing its columns to a letter a line; focusable, so that
+    // the keyboard scrolls it too.
+    const scroll = el("div", "textview-scroll");
+    scroll.setAttribute("role", "region");
+    scroll.setAttribute("aria-label", t("textview.table"));
+    scroll.tabIndex = 0;
+    scroll.append(table);
+    root.replaceChildren(this.title, this.caption, tools, scroll);
   }
 
   get open(): boolean {
@@ -125,7 +139,7 @@ export class TextView {
 
   private render(o: Outline): void {
     this.outline = o;
-    this.title.textContent = `Cluster at t=${fmtTime(o.t)}`;
+    this.title.textContent = t("textview.titleAt", { t: fmtTime(o.t) });
     this.caption.textContent = o.caption;
     const rows: HTMLTableRowElement[] = [];
     const row = (cells: (string | HTMLElement)[], cls: string, header = -1) => {
@@ -148,11 +162,11 @@ export class TextView {
     };
     const pod = (zone: string, node: string, p: OutlinePod) =>
       row([zone, node, name("pod", p.key), p.phase, priority(p), podNotes(p)], p.terminating ? "pod terminating" : "pod", 2);
-    for (const p of o.pending) pod("", "queue", p);
+    for (const p of o.pending) pod("", t("textview.queue"), p);
     for (const z of o.zones) {
-      const zone = z.name || "none";
+      const zone = z.name || t("textview.noZone");
       for (const n of z.nodes) {
-        row([zone, name("node", n.name), "", n.cordoned ? "cordoned" : "", "", nodeNotes(n)], "node", 1);
+        row([zone, name("node", n.name), "", n.cordoned ? t("textview.cordoned") : "", "", nodeNotes(n)], "node", 1);
         for (const p of n.bound) pod(zone, n.name, p);
       }
     }
@@ -173,7 +187,8 @@ export class TextView {
       else if (hit && nodeRow) nodeRow.hidden = false;
       if (hit) shown++;
     }
-    this.count.textContent = words.length ? `${shown} of ${this.body.rows.length} rows match` : `${this.body.rows.length} rows`;
+    const n = this.body.rows.length;
+    this.count.textContent = words.length ? t("textview.matching", { shown, n }, n) : t("textview.rows", { n }, n);
   }
 
   // sentence describes a pod or node of the shown scene (fetched now).

@@ -403,3 +403,46 @@ func TestCacheLoadYieldingCancels(t *testing.T) {
 		}
 	}
 }
+
+// Prepare in parts copies one document per part and stops when asked to;
+// the next call goes on where it stopped, and a load after any part gives
+// what Load gives.
+func TestCachePrepareInParts(t *testing.T) {
+	src := exampleTexts(t)["preemption-basic.yaml"]
+	c := &Cache{}
+	diffLoads(t, c, "s.yaml", src)
+	spares := func() (read, spare int) {
+		for _, cd := range c.docs {
+			if cd.read {
+				read++
+			}
+			if cd.spare != nil {
+				spare++
+			}
+		}
+		return read, spare
+	}
+	kept, _ := spares()
+	if kept < 3 {
+		t.Fatalf("the cache holds %d decoded documents, want at least 3", kept)
+	}
+	no := func() bool { return false }
+	if c.PrepareYielding(no) {
+		t.Fatal("the first part said done with more documents to copy")
+	}
+	if _, n := spares(); n != 1 {
+		t.Errorf("after one part %d documents have copies, want 1", n)
+	}
+	diffLoads(t, c, "s.yaml", src) // one copied ahead, the others not: all handed out
+	parts := 0
+	for !c.PrepareYielding(no) {
+		parts++
+	}
+	if parts != kept-1 {
+		t.Errorf("Prepare stopped %d times, want once per document after the first (%d)", parts, kept-1)
+	}
+	if _, n := spares(); n != kept {
+		t.Errorf("%d documents have copies made ahead, want all %d", n, kept)
+	}
+	diffLoads(t, c, "s.yaml", src)
+}

@@ -446,3 +446,42 @@ func TestCachePrepareInParts(t *testing.T) {
 	}
 	diffLoads(t, c, "s.yaml", src)
 }
+
+// Validating and admitting a large scenario's objects pauses within its
+// last step; a load stopped at any of those pauses returns ErrCancelled,
+// and the next load gives exactly what Load gives.
+func TestLoadYieldingPausesWithinAssembling(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("apiVersion: v1\nkind: Node\nmetadata: {name: n}\nstatus: {allocatable: {cpu: \"100\", pods: \"1000\"}}\n")
+	for i := range 2*pauseEvery + 10 {
+		fmt.Fprintf(&b, "---\napiVersion: v1\nkind: Pod\nmetadata: {name: p%d}\nspec:\n  containers: [{name: c, image: pause, resources: {requests: {cpu: 10m}}}]\n", i)
+	}
+	src := b.String()
+	last := 0
+	c := &Cache{}
+	if _, err := c.LoadYielding("s.yaml", []byte(src), func(done, total int) bool {
+		if done == total-1 {
+			last++
+		}
+		return true
+	}); err != nil {
+		t.Fatal(err)
+	}
+	// The step itself, then twice in validation and twice in admission.
+	if last != 5 {
+		t.Fatalf("the last step paused %d times, want 5", last)
+	}
+	for stop := 1; stop < last; stop++ {
+		n := 0
+		s, err := c.LoadYielding("s.yaml", []byte(src), func(done, total int) bool {
+			if done == total-1 {
+				n++
+			}
+			return n <= stop
+		})
+		if s != nil || !errors.Is(err, ErrCancelled) {
+			t.Fatalf("stopped at pause %d of the last step: got %v, %v; want ErrCancelled", stop, s != nil, err)
+		}
+		diffLoads(t, c, "s.yaml", src)
+	}
+}

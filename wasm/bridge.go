@@ -157,3 +157,26 @@ func mark(name string) {
 	perf := js.Global().Get("performance")
 	marks.Set(name, perf.Get("timeOrigin").Float()+perf.Call("now").Float())
 }
+
+// nextTask blocks the calling goroutine until a task of the page's event
+// loop of its own resumes it (a message on a MessageChannel: a chain of
+// setTimeout(0) is held to 4 ms after five, and the gaps let idle work, the
+// editor's highlighter's 100 ms parses of a large text, in between). A
+// goroutine that slept instead (time.Sleep) would resume in whichever call
+// enters Go first once its time is up, the page's frame and the canvas's
+// among them: several slices of a load then ran in one task.
+func nextTask() {
+	ch := make(chan struct{})
+	mc := js.Global().Get("MessageChannel").New()
+	port := mc.Get("port1")
+	var f js.Func
+	f = js.FuncOf(func(js.Value, []js.Value) any {
+		port.Call("close")
+		f.Release()
+		close(ch)
+		return nil
+	})
+	port.Set("onmessage", f)
+	mc.Get("port2").Call("postMessage", nil)
+	<-ch
+}

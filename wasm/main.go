@@ -81,16 +81,16 @@ func main() {
 const loadSlice = 30 * time.Millisecond
 
 // loadInSteps(name, text) is load in slices of loadSlice (a Promise of the
-// LoadReply): between slices the goroutine sleeps, which in js/wasm
-// returns to the event loop until a timer resumes it; the page hears the
-// progress as "loadProgress" events and may call cancelLoad meanwhile.
+// LoadReply): between slices the goroutine waits for a task of its own
+// (nextTask), which returns to the event loop; the page hears the progress
+// as "loadProgress" events and may call cancelLoad meanwhile.
 func loadInSteps(b *bridge, sess *session.Session, args []string) (string, error) {
 	if len(args) != 2 {
 		return "", fmt.Errorf("want 2 argument(s) (name, text), got %d", len(args))
 	}
 	r := sess.LoadInSteps(args[0], args[1], loadSlice, func(p session.LoadProgress) {
 		b.emit(map[string]any{"type": "loadProgress", "done": p.Done, "total": p.Total})
-		time.Sleep(time.Millisecond)
+		nextTask()
 	})
 	return marshal(r)
 }

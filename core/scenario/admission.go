@@ -107,7 +107,10 @@ func (l *loader) admit(s *Scenario) {
 		ns.Labels[api.LabelMetadataName] = ns.Name
 	}
 
-	for _, p := range s.Pods {
+	for i, p := range s.Pods {
+		if !l.pause(i) {
+			return // cancelled: the load returns ErrCancelled
+		}
 		l.admitPod(p, nodes, byName, globalDefault)
 	}
 

@@ -197,17 +197,29 @@ func (v *validator) check() {
 // Prepare copies the kept objects ahead of the next load, which then only
 // hands them out: the copying (a good part of an edit's load) happens when
 // the caller has time, such as after the edit's frame is on screen.
-func (c *Cache) Prepare() {
+func (c *Cache) Prepare() { c.PrepareYielding(nil) }
+
+// PrepareYielding is Prepare in parts: before each document's copies after
+// the first it asks more (nil: always yes), and stops when more says no.
+// It reports whether every kept object has its copies; a later call goes
+// on where this one stopped.
+func (c *Cache) PrepareYielding(more func() bool) bool {
+	copied := false
 	for _, cd := range c.docs {
 		if !cd.read || cd.spare != nil {
 			continue
+		}
+		if copied && more != nil && !more() {
+			return false
 		}
 		spare := make([]any, len(cd.objs))
 		for i, o := range cd.objs {
 			spare[i], _ = c.clone(o.val) // cloned once already: cannot fail
 		}
 		cd.spare = spare
+		copied = true
 	}
+	return true
 }
 
 // splitDocuments cuts src into its documents at the lines that start one:

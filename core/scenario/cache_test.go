@@ -403,3 +403,85 @@ func TestCacheLoadYieldingCancels(t *testing.T) {
 		}
 	}
 }
+
+// Prepare in parts copies one document per part and stops when asked to;
+// the next call goes on where it stopped, and a load after any part gives
+// what Load gives.
+func TestCachePrepareInParts(t *testing.T) {
+	src := exampleTexts(t)["preemption-basic.yaml"]
+	c := &Cache{}
+	diffLoads(t, c, "s.yaml", src)
+	spares := func() (read, spare int) {
+		for _, cd := range c.docs {
+			if cd.read {
+				read++
+			}
+			if cd.spare != nil {
+				spare++
+			}
+		}
+		return read, spare
+	}
+	kept, _ := spares()
+	if kept < 3 {
+		t.Fatalf("the cache holds %d decoded documents, want at least 3", kept)
+	}
+	no := func() bool { return false }
+	if c.PrepareYielding(no) {
+		t.Fatal("the first part said done with more documents to copy")
+	}
+	if _, n := spares(); n != 1 {
+		t.Errorf("after one part %d documents have copies, want 1", n)
+	}
+	diffLoads(t, c, "s.yaml", src) // one copied ahead, the others not: all handed out
+	parts := 0
+	for !c.PrepareYielding(no) {
+		parts++
+	}
+	if parts != kept-1 {
+		t.Errorf("Prepare stopped %d times, want once per document after the first (%d)", parts, kept-1)
+	}
+	if _, n := spares(); n != kept {
+		t.Errorf("%d documents have copies made ahead, want all %d", n, kept)
+	}
+	diffLoads(t, c, "s.yaml", src)
+}
+
+// Validating and admitting a large scenario's objects pauses within its
+// last step; a load stopped at any of those pauses returns ErrCancelled,
+// and the next load gives exactly what Load gives.
+func TestLoadYieldingPausesWithinAssembling(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("apiVersion: v1\nkind: Node\nmetadata: {name: n}\nstatus: {allocatable: {cpu: \"100\", pods: \"1000\"}}\n")
+	for i := range 2*pauseEvery + 10 {
+		fmt.Fprintf(&b, "---\napiVersion: v1\nkind: Pod\nmetadata: {name: p%d}\nspec:\n  containers: [{name: c, image: pause, resources: {requests: {cpu: 10m}}}]\n", i)
+	}
+	src := b.String()
+	last := 0
+	c := &Cache{}
+	if _, err := c.LoadYielding("s.yaml", []byte(src), func(done, total int) bool {
+		if done == total-1 {
+			last++
+		}
+		return true
+	}); err != nil {
+		t.Fatal(err)
+	}
+	// The step itself, then twice in validation and twice in admission.
+	if last != 5 {
+		t.Fatalf("the last step paused %d times, want 5", last)
+	}
+	for stop := 1; stop < last; stop++ {
+		n := 0
+		s, err := c.LoadYielding("s.yaml", []byte(src), func(done, total int) bool {
+			if done == total-1 {
+				n++
+			}
+			return n <= stop
+		})
+		if s != nil || !errors.Is(err, ErrCancelled) {
+			t.Fatalf("stopped at pause %d of the last step: got %v, %v; want ErrCancelled", stop, s != nil, err)
+		}
+		diffLoads(t, c, "s.yaml", src)
+	}
+}

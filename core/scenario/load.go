@@ -69,12 +69,15 @@ type loader struct {
 	// yield, when set, hears the progress and may stop the load (step).
 	yield     Yield
 	cancelled bool
+	// at is the step under way (done, total), which pause repeats.
+	at [2]int
 }
 
 // Yield is a load's progress hook: it is called between documents and
-// stages with the steps done of all steps, and returns false to stop the
-// load (which then returns ErrCancelled). A caller that must stay
-// responsive, like the browser build, gives way to other work in it.
+// stages with the steps done of all steps (again with the same step every
+// few hundred objects of a stage that handles them all), and returns false
+// to stop the load (which then returns ErrCancelled). A caller that must
+// stay responsive, like the browser build, gives way to other work in it.
 type Yield func(done, total int) bool
 
 // ErrCancelled is the error of a load its Yield stopped.
@@ -82,10 +85,25 @@ var ErrCancelled = errors.New("the load was cancelled")
 
 // step reports progress to the yield hook; false once the load is stopped.
 func (l *loader) step(done, total int) bool {
+	l.at = [2]int{done, total}
 	if l.yield != nil && !l.cancelled && !l.yield(done, total) {
 		l.cancelled = true
 	}
 	return !l.cancelled
+}
+
+// pauseEvery is how many objects validation and admission handle between
+// calls of the Yield (a few milliseconds in the browser).
+const pauseEvery = 256
+
+// pause calls the Yield again within the step under way after every
+// pauseEvery objects (i counts them): validating and admitting thousands
+// of pods is one step, which took some 400 ms in a browser.
+func (l *loader) pause(i int) bool {
+	if i%pauseEvery != pauseEvery-1 {
+		return !l.cancelled
+	}
+	return l.step(l.at[0], l.at[1])
 }
 
 func (l *loader) add(d Diagnostic) {
@@ -245,7 +263,10 @@ func (l *loader) assemble() *Scenario {
 	s := &Scenario{Positions: map[string]Pos{}}
 	seen := map[string]*object{}
 	var cfgObj *object
-	for _, o := range l.objs {
+	for i, o := range l.objs {
+		if !l.pause(i) {
+			return nil
+		}
 		if o.kind == "KubeSchedulerConfiguration" {
 			if cfgObj != nil {
 				l.errorAt(o.pos, o.label, "", fmt.Sprintf("a scenario may hold one KubeSchedulerConfiguration; another starts at line %d", cfgObj.pos.Line), "merge the two configurations")

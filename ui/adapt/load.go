@@ -92,10 +92,16 @@ func LoadYielding(c *scenario.Cache, filename string, data []byte, b Budget, yie
 		}
 		return Result{Diagnostics: []Diagnostic{}, Error: fmt.Sprintf("loading %s: %v", filename, err)}
 	}
-	if yield != nil && !yield(steps-1, steps) {
+	var more func() bool // preparing the run: the last step, in parts
+	if yield != nil {
+		if more = func() bool { return yield(steps-1, steps) }; !more() {
+			return Result{Diagnostics: []Diagnostic{}, Cancelled: true}
+		}
+	}
+	run, err := newRun(s, b, more)
+	if errors.Is(err, errRunCancelled) {
 		return Result{Diagnostics: []Diagnostic{}, Cancelled: true}
 	}
-	run, err := NewRun(s, b)
 	if err != nil {
 		return Result{Diagnostics: diagnostics(s.Warnings), Error: fmt.Sprintf("loading %s: %v", filename, err)}
 	}

@@ -65,7 +65,17 @@ type Run struct {
 // budget's nodes or pods is not simulated: Stopped says so and the scene
 // stays the t=0 view. Every scene, the t=0 one too, is built from the
 // engine's state (Simulation.StateAt).
-func NewRun(sc *scenario.Scenario, b Budget) (*Run, error) {
+func NewRun(sc *scenario.Scenario, b Budget) (*Run, error) { return newRun(sc, b, nil) }
+
+// errRunCancelled is newRun stopped by its yield hook.
+var errRunCancelled = errors.New("preparing the run was cancelled")
+
+// newRun is NewRun calling yield (nil: never) after starting the
+// simulation and every few hundred pods of the t=0 scene, which at 5,000
+// pods takes as long as the start (a page that loads in steps returns to
+// its event loop there); when yield returns false it stops with
+// errRunCancelled.
+func newRun(sc *scenario.Scenario, b Budget, yield func() bool) (*Run, error) {
 	r := &Run{sc: sc, byPod: map[string][]int{}, budget: b, zoneKey: ZoneKey(sc), classes: classes(sc)}
 	sim, err := engine.NewSimulation(sc, engine.Options{MaxEvents: b.Events})
 	if err != nil {
@@ -76,7 +86,12 @@ func NewRun(sc *scenario.Scenario, b Budget) (*Run, error) {
 		r.Stopped = fmt.Sprintf("not simulated: the scenario has %d nodes and %d pods; the playground simulates at most %d nodes and %d pods", len(sc.Nodes), pods, b.Nodes, b.Pods)
 		r.done, r.over = true, true
 	}
-	r.base = r.sceneAt(-1, &r.buf, nil)
+	if yield != nil && !yield() {
+		return nil, errRunCancelled
+	}
+	if r.base = r.sceneAt(-1, &r.buf, yield); r.base == nil {
+		return nil, errRunCancelled
+	}
 	r.index()
 	return r, nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
+	"time"
 
 	"github.com/schedplay/schedplay/ui"
 	"github.com/schedplay/schedplay/ui/adapt"
@@ -111,9 +112,15 @@ var methods = map[string]method{
 			adapt.Outline
 		}{true, s.Outline()}, nil
 	}},
-	"prepare": {"", 0, 0, func(s *Session, _ []string) (any, error) {
-		s.Prepare()
-		return map[string]any{"ok": true}, nil
+	"prepare": {"[milliseconds]", 0, 1, func(s *Session, a []string) (any, error) {
+		var d time.Duration
+		if len(a) == 1 {
+			var err error
+			if d, err = parseMillis("milliseconds", a[0]); err != nil {
+				return nil, err
+			}
+		}
+		return map[string]any{"ok": true, "done": s.Prepare(d)}, nil
 	}},
 	"question": {"id", 1, 1, func(s *Session, a []string) (any, error) { return s.Question(a[0]) }},
 	"answer": {"id, given[, reveal]", 2, 3, func(s *Session, a []string) (any, error) {

@@ -36,10 +36,18 @@ func TestLoadInSteps(t *testing.T) {
 	if len(seen) < 3 {
 		t.Fatalf("paused %d times, want at every step", len(seen))
 	}
+	// Every step pauses, in order; the last (preparing the run) pauses
+	// more than once, after starting the simulation and within its t=0
+	// scene.
+	total, step := seen[0].Total, 0
 	for i, p := range seen {
-		if p.Done != i || p.Total != len(seen) {
-			t.Fatalf("pause %d said %d of %d, want %d of %d", i, p.Done, p.Total, i, len(seen))
+		if p.Total != total || p.Done != step && p.Done != step+1 || i == 0 && p.Done != 0 {
+			t.Fatalf("pause %d said %d of %d after step %d of %d, want the same step or the next", i, p.Done, p.Total, step, total)
 		}
+		step = p.Done
+	}
+	if step != total-1 || len(seen) <= total {
+		t.Fatalf("paused %d times, the last at step %d of %d; want every step, the last more than once", len(seen), step, total)
 	}
 	secondNodes, gen := nodes(), s.gen
 
@@ -53,6 +61,19 @@ func TestLoadInSteps(t *testing.T) {
 	if r.OK || !r.Cancelled || s.gen != gen || r.Gen != gen || nodes() != secondNodes || pauses != 2 {
 		t.Fatalf("cancelled load = %+v after %d pauses, canvas gen %d with %d nodes; want cancelled, gen %d with %d nodes",
 			r, pauses, s.gen, nodes(), gen, secondNodes)
+	}
+
+	// Cancelled while preparing the run, after the simulation started.
+	lastSteps := 0
+	r = s.LoadInSteps("c.yaml", third, time.Millisecond, func(p LoadProgress) {
+		if p.Done == p.Total-1 {
+			if lastSteps++; lastSteps == 2 {
+				s.CancelLoad()
+			}
+		}
+	})
+	if r.OK || !r.Cancelled || s.gen != gen || nodes() != secondNodes || lastSteps != 2 {
+		t.Fatalf("load cancelled while preparing its run = %+v, canvas gen %d with %d nodes; want cancelled, gen %d with %d nodes", r, s.gen, nodes(), gen, secondNodes)
 	}
 
 	// Replaced by a newer load during a pause (the page loaded an edit).
@@ -73,7 +94,7 @@ func TestLoadInSteps(t *testing.T) {
 	}
 
 	// Preparing waits while a load in steps is under way.
-	r = s.LoadInSteps("b.yaml", second, time.Millisecond, func(LoadProgress) { s.Prepare() })
+	r = s.LoadInSteps("b.yaml", second, time.Millisecond, func(LoadProgress) { s.Prepare(0) })
 	if !r.OK {
 		t.Fatalf("load with Prepare in its pauses = %+v", r)
 	}

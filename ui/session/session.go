@@ -252,12 +252,19 @@ func (s *Session) Prefetch(seq int, d time.Duration) (ok, done bool) {
 	return true, s.pre.Step(s.run, seq, s.now().Add(d))
 }
 
-// Prepare does ahead the copying the next load of similar text needs. A
-// load in steps under way reads the cache: then it does nothing.
-func (s *Session) Prepare() {
-	if s.loading == nil {
-		s.cache.Prepare()
+// Prepare does ahead the copying the next load of similar text needs, for
+// about d (0: all of it), and reports whether it is all done. A load in
+// steps under way reads the cache: then it does nothing (and is done: the
+// load's end is the time to prepare again).
+func (s *Session) Prepare(d time.Duration) bool {
+	if s.loading != nil {
+		return true
 	}
+	if d <= 0 {
+		return s.cache.PrepareYielding(nil)
+	}
+	deadline := s.now().Add(d)
+	return s.cache.PrepareYielding(func() bool { return s.now().Before(deadline) })
 }
 
 // Select selects a pod or node (HitNone: nothing) from the page.

@@ -150,8 +150,10 @@ export interface Bridge {
   outline(): string; // Outline: the shown scene as text
   collect(): string; // {ok, collected}: collect garbage now if much waits (as playback starts)
   prefetch(seq: string, ms: string): string; // {ok, done}: build the scene after event seq ahead of its seek, for up to ms; call again until done
-  // prepare does ahead the copying the next load of similar text needs (call it when idle).
-  prepare(): string;
+  // prepare does ahead the copying the next load of similar text needs
+  // (call it when idle), for about milliseconds (none: all of it); the
+  // reply's done says whether it is all done.
+  prepare(milliseconds?: string): string;
   question(id: string): string; // QuestionReply: where playback stops to ask (ready once the run got there)
   answer(id: string, given: string, reveal?: "true" | "false"): string; // AnswerReply: the run's answer and whether given matches it; right or reveal closes the question
   setQuiz(on: "true" | "false"): string; // course lessons: the trace stops before an open question's answer until it is answered

@@ -137,12 +137,18 @@ followBtn.addEventListener("click", () => {
 
 // ---- the stage ----
 
-function loadText(t: string): LoadReply | null {
+// loadText loads the text in steps (the page stays live while a large
+// scenario loads); a newer load replaces one under way, which then answers
+// cancelled and is dropped.
+let loadSeq = 0;
+async function loadText(t: string): Promise<void> {
   text = t;
   if (textarea.value !== t) textarea.value = t;
   updateOpenFull();
-  if (!api) return null;
-  const reply = JSON.parse(api.load("scenario.yaml", t)) as LoadReply;
+  if (!api) return;
+  const mine = ++loadSeq;
+  const reply = JSON.parse(await api.loadInSteps("scenario.yaml", t)) as LoadReply;
+  if (mine !== loadSeq || reply.cancelled) return;
   state.lastReply = reply;
   if (reply.ok) {
     state.loadedGen = reply.gen;
@@ -159,7 +165,6 @@ function loadText(t: string): LoadReply | null {
     showError(d ? `Line ${d.line}: ${d.msg}` : reply.error ?? "the scenario did not load");
   }
   emit("loaded", { ok: reply.ok, summary: reply.summary, diagnostics: reply.diagnostics ?? [] });
-  return reply;
 }
 
 // ---- playback: the playground's player (player.ts) ----

@@ -21,6 +21,10 @@ const FOLLOW_SLICE_MS = "30";
 // While following a growing run, the end is shown this often (ms); every
 // seek builds and lays out a new scene.
 const FOLLOW_SHOW_MS = 250;
+// A frame's share of building the followed end's scene ahead (ms), while
+// the run grows and once it is done.
+const FOLLOW_PREFETCH_MS = "10";
+const FOLLOW_END_PREFETCH_MS = "30";
 // A frame's share of building the next event's scene ahead (ms): what a
 // frame has left at 500 nodes while chips glide and the canvas is read
 // back (measured for docs/performance-web.md).
@@ -47,6 +51,7 @@ export class Player {
   private pendingEvent: { seq: number; t: number } | null = null;
   private playAfterSeek = false;
   private followShown = 0;
+  private followTarget = -1; // the event whose scene followSlice builds ahead
   private shown = { cursor: -2, now: -1 };
   private last = 0;
   private raf = 0;
@@ -70,6 +75,7 @@ export class Player {
     this.shown = { cursor: -2, now: -1 };
     this.prefetched = { seq: -1, done: true };
     this.followShown = performance.now();
+    this.followTarget = -1;
     this.hooks.onStopped?.(this.stopped);
   }
 
@@ -87,12 +93,27 @@ export class Player {
       this.stopped = r.stopped;
       this.hooks.onStopped?.(this.stopped);
     }
-    const now = performance.now();
-    if (this.followEnd && (r.done || now - this.followShown >= FOLLOW_SHOW_MS)) {
-      this.followShown = now;
-      this.tl.seek(this.tl.events.length - 1);
-    }
+    if (this.followEnd) this.followSlice(r.done);
     this.applyPendingTime();
+  }
+
+  // followSlice keeps the end of a growing run on screen: every
+  // FOLLOW_SHOW_MS, and once the run is done, the scene of its last event
+  // so far is built ahead a slice per frame and then shown (built in one
+  // go, a 5,000-pod scene held a frame for 50 to 90 ms).
+  private followSlice(done: boolean): void {
+    const api = this.api!;
+    const last = this.tl.events.length - 1;
+    if (this.followTarget < 0) {
+      if (!done && performance.now() - this.followShown < FOLLOW_SHOW_MS) return;
+      this.followTarget = last;
+    }
+    if (done && this.followTarget !== last) this.followTarget = last; // the end itself, not a step short of it
+    const r = JSON.parse(api.prefetch(String(this.followTarget), done ? FOLLOW_END_PREFETCH_MS : FOLLOW_PREFETCH_MS)) as { ok: boolean; done: boolean };
+    if (r.ok && !r.done) return;
+    this.tl.seek(this.followTarget);
+    this.followTarget = -1;
+    this.followShown = performance.now();
   }
 
   // seekTime shows simulated time t as soon as the trace has reached it:

@@ -66,6 +66,17 @@ func (pl *TaintToleration) Filter(_ *framework.CycleState, pod *api.Pod, nodeInf
 	return framework.NewStatus(framework.UnschedulableAndUnresolvable, ErrReasonUntolerated)
 }
 
+// FilterNodes is Filter over nodes (framework.BatchFilterPlugin).
+func (pl *TaintToleration) FilterNodes(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo, statuses []*framework.Status) {
+	for i, ni := range nodes {
+		if statuses[i] == nil && len(ni.NodeSpec().Taints) > 0 {
+			if st := pl.Filter(state, pod, ni); !st.IsSuccess() {
+				statuses[i] = st
+			}
+		}
+	}
+}
+
 type preScoreState struct {
 	tolerationsPreferNoSchedule []api.Toleration
 }

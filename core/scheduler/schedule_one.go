@@ -319,18 +319,18 @@ func (s *Scheduler) findNodesThatPassFilters(state *framework.CycleState, pod *a
 		}
 		return feasible, nil
 	}
-	t := &searchTally{feasible: feasible, want: want, diagnosis: diagnosis}
+	t := &searchTally{feasible: feasible, want: want}
 	// Nominations do not change during the search: without any, each node
 	// is filtered once, directly.
 	if s.Framework.NoNominatedPods() {
-		return s.passFiltersInRuns(state, pod, t, nodes, start)
+		return s.passFiltersInRuns(state, pod, diagnosis, t, nodes, start)
 	}
 	for i, at := 0, start%n; i < n; i++ {
 		ni := nodes[at]
 		if at++; at == n { // nodes[(start+i+1)%n] next, without dividing
 			at = 0
 		}
-		if done, err := t.take(ni, s.Framework.RunFilterPluginsWithNominatedPods(state, pod, ni)); done {
+		if done, err := t.take(diagnosis, ni, s.Framework.RunFilterPluginsWithNominatedPods(state, pod, ni)); done {
 			return t.feasible, err
 		}
 	}
@@ -338,10 +338,11 @@ func (s *Scheduler) findNodesThatPassFilters(state *framework.CycleState, pod *a
 }
 
 // searchTally is what a node search has found so far.
+// (The diagnosis goes to take as an argument: held in a field, it would
+// escape and cost an allocation per cycle.)
 type searchTally struct {
-	feasible  []*framework.NodeInfo
-	want      int32
-	diagnosis *framework.Diagnosis
+	feasible []*framework.NodeInfo
+	want     int32
 	// A plugin may reject many nodes with one shared status; recording its
 	// plugin again would change nothing.
 	lastRecorded *framework.Status
@@ -350,7 +351,7 @@ type searchTally struct {
 // take counts one node's verdict, in the search's order. done: the search
 // is over, at an Error (err) or at the (want+1)-th feasible node, which
 // is not kept.
-func (t *searchTally) take(ni *framework.NodeInfo, st *framework.Status) (done bool, err error) {
+func (t *searchTally) take(diagnosis *framework.Diagnosis, ni *framework.NodeInfo, st *framework.Status) (done bool, err error) {
 	if st.Code() == framework.Error {
 		return true, st.AsError()
 	}
@@ -361,9 +362,9 @@ func (t *searchTally) take(ni *framework.NodeInfo, st *framework.Status) (done b
 		t.feasible = append(t.feasible, ni)
 		return false, nil
 	}
-	t.diagnosis.NodeToStatus.SetNodeInfo(ni, st)
+	diagnosis.NodeToStatus.SetNodeInfo(ni, st)
 	if st != t.lastRecorded {
-		t.diagnosis.AddPluginStatus(st)
+		diagnosis.AddPluginStatus(st)
 		t.lastRecorded = st
 	}
 	return false, nil
@@ -376,7 +377,7 @@ func (t *searchTally) take(ni *framework.NodeInfo, st *framework.Status) (done b
 // feasible nodes that could still be met before the search stops (those
 // still wanted and the one past them), so it filters exactly the nodes
 // the loop would.
-func (s *Scheduler) passFiltersInRuns(state *framework.CycleState, pod *api.Pod, t *searchTally, nodes []*framework.NodeInfo, start int) ([]*framework.NodeInfo, error) {
+func (s *Scheduler) passFiltersInRuns(state *framework.CycleState, pod *api.Pod, diagnosis *framework.Diagnosis, t *searchTally, nodes []*framework.NodeInfo, start int) ([]*framework.NodeInfo, error) {
 	n := len(nodes)
 	for done, at := 0, start%n; done < n; {
 		k := min(int(t.want)+1-len(t.feasible), n-done)
@@ -397,7 +398,7 @@ func (s *Scheduler) passFiltersInRuns(state *framework.CycleState, pod *api.Pod,
 		for i, ni := range run {
 			st := statuses[i]
 			statuses[i] = nil // no status outlives the cycle here
-			if over, err := t.take(ni, st); over {
+			if over, err := t.take(diagnosis, ni, st); over {
 				return t.feasible, err
 			}
 		}

@@ -158,8 +158,8 @@ func TestFinishedPodState(t *testing.T) {
 			t.Errorf("state at %d: job-1 = %+v", seq, row)
 		}
 		for _, n := range st.Nodes {
-			if n.Name == "n1" && n.Requested["cpu"] > 0 && seq == 0 {
-				t.Errorf("n1 requested cpu %d at t=0, want 0", n.Requested["cpu"])
+			if n.Name == "n1" && n.Requested.CPU > 0 && seq == 0 {
+				t.Errorf("n1 requested cpu %d at t=0, want 0", n.Requested.CPU)
 			}
 		}
 	}

@@ -28,7 +28,7 @@ func (s *Simulation) createPod(p *api.Pod, reason string) {
 		s.emit(Event{Kind: EvIgnored, Pod: key, Reason: "a pod with this name already exists; the API server rejects the create"})
 		return
 	}
-	sp := &simPod{pod: p, phase: PhasePending}
+	sp := &simPod{pod: p, key: key, phase: PhasePending}
 	s.pods[key] = sp
 	i := sort.SearchStrings(s.order, key)
 	s.order = append(s.order, "")
@@ -73,11 +73,11 @@ func (s *Simulation) enqueue(sp *simPod, at time.Time) {
 	if st := runner.fwk.RunPreEnqueuePlugins(p); !st.IsSuccess() {
 		sp.entry.GatingPlugin = st.Plugin()
 		s.queue.Add(sp.entry, true)
-		s.emit(Event{Kind: EvGated, Pod: p.Key(), Reason: st.Message(), Queue: string(queue.Gated)})
+		s.emit(Event{Kind: EvGated, Pod: sp.key, Reason: st.Message(), Queue: string(queue.Gated)})
 		return
 	}
 	s.queue.Add(sp.entry, false)
-	s.emit(Event{Kind: EvQueued, Pod: p.Key(), Reason: "pending pod enters the scheduling queue", Queue: string(queue.ActiveQ)})
+	s.emit(Event{Kind: EvQueued, Pod: sp.key, Reason: "pending pod enters the scheduling queue", Queue: string(queue.ActiveQ)})
 }
 
 // deleteByController deletes a pod as the API server does for a DELETE:

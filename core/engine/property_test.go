@@ -68,10 +68,8 @@ func TestProperties(t *testing.T) {
 			for i, e := range trace {
 				// No node holds more than its allocatable, terminating pods counted.
 				for _, n := range sim.StateAt(i).Nodes {
-					for _, res := range []string{"cpu", "pods"} {
-						if n.Requested[res] > n.Allocatable[res] {
-							t.Fatalf("event %d: node %s holds %s %d > allocatable %d", i, n.Name, res, n.Requested[res], n.Allocatable[res])
-						}
+					if n.Requested.CPU > n.Allocatable.CPU || n.Requested.Pods > n.Allocatable.Pods {
+						t.Fatalf("event %d: node %s holds %+v > allocatable %+v", i, n.Name, n.Requested, n.Allocatable)
 					}
 				}
 				if e.Kind == EvNominated {

@@ -107,7 +107,9 @@ type Result struct {
 }
 
 type simPod struct {
-	pod   *api.Pod
+	pod *api.Pod
+	// key is pod.Key(), kept: the key is a new string each time it is built.
+	key   string
 	phase PodPhase
 	entry *queue.Entry
 	// terminating is set while a graceful deletion runs; term is its plan.
@@ -208,8 +210,8 @@ func NewSimulation(sc *scenario.Scenario, opts Options) (*Simulation, error) {
 	var pending []*simPod
 	for _, orig := range sc.Pods {
 		p := *orig // the simulation changes its own copies only
-		sp := &simPod{pod: &p, phase: PhasePending}
 		key := p.Key()
+		sp := &simPod{pod: &p, key: key, phase: PhasePending}
 		s.pods[key] = sp
 		s.order = append(s.order, key)
 		switch {
@@ -242,6 +244,11 @@ func NewSimulation(sc *scenario.Scenario, opts Options) (*Simulation, error) {
 			s.addTimer(at, timerEnd, sp.pod.Key(), false)
 		}
 	}
+	// Each pending pod makes at least two events (queued, then bound or
+	// not): room for them up front spares the trace and the log the
+	// copies of growing step by step.
+	s.trace = make([]Event, 0, 2*len(pending)+len(initialVolumes))
+	s.log.deltas = make([]delta, 0, cap(s.trace))
 	s.log.start(s)
 	s.logStorage()
 	for _, c := range initialVolumes {
@@ -533,11 +540,11 @@ func (s *Simulation) bind(sp *simPod, res scheduler.ScheduleResult) {
 	sp.phase = PhaseRunning
 	sp.entry = nil
 	if err := s.snap.AddPod(p); err != nil {
-		panic(fmt.Sprintf("binding %s: %v", p.Key(), err)) // the node came from this snapshot
+		panic(fmt.Sprintf("binding %s: %v", sp.key, err)) // the node came from this snapshot
 	}
 	s.changes++
 	reason := "bound to " + node + ": " + describeChoice(res)
-	e := Event{Kind: EvScheduled, Pod: p.Key(), Node: node, Reason: reason, Ties: res.Tied}
+	e := Event{Kind: EvScheduled, Pod: sp.key, Node: node, Reason: reason, Ties: res.Tied}
 	if len(res.Tied) > 0 && res.TiedCount > len(res.Tied) {
 		e.TieCount = res.TiedCount
 	}

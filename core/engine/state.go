@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"sort"
 	"time"
 
@@ -64,12 +65,23 @@ type Termination struct {
 
 // NodeState is one node as the UI draws it.
 type NodeState struct {
-	Name          string           `json:"name"`
-	Allocatable   map[string]int64 `json:"allocatable"`
-	Requested     map[string]int64 `json:"requested"`
-	Unschedulable bool             `json:"unschedulable,omitempty"`
-	Taints        []api.Taint      `json:"taints,omitempty"`
+	Name          string        `json:"name"`
+	Allocatable   NodeResources `json:"allocatable"`
+	Requested     NodeResources `json:"requested"`
+	Unschedulable bool          `json:"unschedulable,omitempty"`
+	Taints        []api.Taint   `json:"taints,omitempty"`
 	removed       bool
+}
+
+// NodeResources is a node's amounts of the resources the UI draws: fields,
+// not a map, because the log keeps two per node row per event (in the
+// JSON, the keys of a map in their sorted order).
+type NodeResources struct {
+	// CPU is in millicores; Memory and EphemeralStorage in bytes.
+	CPU              int64 `json:"cpu"`
+	EphemeralStorage int64 `json:"ephemeral-storage"`
+	Memory           int64 `json:"memory"`
+	Pods             int64 `json:"pods"`
 }
 
 // QueueEntry is one pod in the queue view.
@@ -128,7 +140,11 @@ type stateLog struct {
 	cur         rows
 	deltas      []delta
 	checkpoints []checkpoint
-	next        int
+	// next is the first event that gets a checkpoint.
+	next int
+	// podRows and nodeRows hold the deltas' rows.
+	podRows  arena[PodState]
+	nodeRows arena[NodeState]
 	// at is where the last StateAt left its rows: playback asks for the
 	// next event again and again, which then costs a few deltas instead of
 	// a checkpoint's copy.
@@ -276,12 +292,9 @@ func (s *Simulation) nodeRow(name string) NodeState {
 		return NodeState{Name: name, removed: true}
 	}
 	n := ni.Node()
-	res := func(cpu, mem, eph int64, pods int) map[string]int64 {
-		return map[string]int64{"cpu": cpu, "memory": mem, "ephemeral-storage": eph, "pods": int64(pods)}
-	}
 	return NodeState{Name: name, Unschedulable: n.Spec.Unschedulable, Taints: append([]api.Taint(nil), n.Spec.Taints...),
-		Allocatable: res(ni.Allocatable.MilliCPU, ni.Allocatable.Memory, ni.Allocatable.EphemeralStorage, ni.Allocatable.AllowedPodNumber),
-		Requested:   res(ni.Requested.MilliCPU, ni.Requested.Memory, ni.Requested.EphemeralStorage, len(ni.Pods))}
+		Allocatable: NodeResources{CPU: ni.Allocatable.MilliCPU, Memory: ni.Allocatable.Memory, EphemeralStorage: ni.Allocatable.EphemeralStorage, Pods: int64(ni.Allocatable.AllowedPodNumber)},
+		Requested:   NodeResources{CPU: ni.Requested.MilliCPU, Memory: ni.Requested.Memory, EphemeralStorage: ni.Requested.EphemeralStorage, Pods: int64(len(ni.Pods))}}
 }
 
 // start logs the rows of the cluster as loaded, before any event: the
@@ -295,21 +308,29 @@ func (l *stateLog) start(s *Simulation) {
 		l.cur.nodes[ni.Node().Name] = s.nodeRow(ni.Node().Name)
 	}
 	l.checkpoints = append(l.checkpoints, checkpoint{seq: -1, rows: l.cur.clone()})
+	l.next = l.checkpointEvery() - 1
 }
 
 // record logs the rows an event changed: its pod, the victims, the nodes
 // they are on, and, after node changes, every node.
 func (l *stateLog) record(s *Simulation, e *Event) {
 	var d delta
-	nodes := map[string]bool{}
+	// The nodes whose rows change: a pod event touches one or two, so they
+	// are gathered in a list; only node changes need a set over all nodes.
+	var few [4]string
+	names := few[:0]
+	addNode := func(n string) {
+		if n != "" && !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	pods := l.podRows.take(1 + len(e.Victims))
 	pod := func(k string) {
 		if sp := s.pods[k]; sp != nil {
 			r := s.podRow(k, e)
 			l.cur.pods[k] = r
-			d.pods = append(d.pods, r)
-			if r.Node != "" {
-				nodes[r.Node] = true
-			}
+			pods = append(pods, r)
+			addNode(r.Node)
 		}
 	}
 	if e.Pod != "" {
@@ -318,22 +339,26 @@ func (l *stateLog) record(s *Simulation, e *Event) {
 	for _, v := range e.Victims {
 		pod(v)
 	}
-	if e.Node != "" {
-		nodes[e.Node] = true
-	}
+	addNode(e.Node)
 	if e.Kind == EvAction || e.Kind == EvPressure {
+		all := map[string]bool{}
+		for _, n := range names {
+			all[n] = true
+		}
 		for _, n := range s.nodes {
-			nodes[n.Name] = true
+			all[n.Name] = true
 		}
 		for k := range l.cur.nodes {
-			nodes[k] = true
+			all[k] = true
+		}
+		names = names[:0]
+		for n := range all {
+			names = append(names, n)
 		}
 	}
-	names := make([]string, 0, len(nodes))
-	for n := range nodes {
-		names = append(names, n)
-	}
 	sort.Strings(names)
+	d.pods = l.podRows.keep(pods)
+	nodes := l.nodeRows.take(len(names))
 	for _, n := range names {
 		r := s.nodeRow(n)
 		if r.removed {
@@ -344,13 +369,54 @@ func (l *stateLog) record(s *Simulation, e *Event) {
 		} else {
 			l.cur.nodes[n] = r
 		}
-		d.nodes = append(d.nodes, r)
+		nodes = append(nodes, r)
 	}
+	d.nodes = l.nodeRows.keep(nodes)
 	l.deltas = append(l.deltas, d)
 	if e.Seq >= l.next {
 		l.checkpoints = append(l.checkpoints, checkpoint{seq: e.Seq, rows: l.cur.clone()})
-		l.next = e.Seq + max(64, len(l.cur.pods)+len(l.cur.nodes))
+		l.next = e.Seq + l.checkpointEvery()
 	}
+}
+
+// checkpointEvery is how many events a checkpoint covers: at least as many
+// as it has rows, so checkpoints take no more room than the deltas.
+func (l *stateLog) checkpointEvery() int {
+	return max(64, len(l.cur.pods)+len(l.cur.nodes))
+}
+
+// arena hands out the slices of the deltas' rows from shared blocks: one
+// allocation per block instead of two per event. A slice it returns is
+// capped at its length, so nothing appended to it later reaches a
+// neighbour's rows.
+type arena[T any] struct {
+	block []T
+}
+
+// arenaBlock is how many rows a block holds.
+const arenaBlock = 256
+
+// take returns an empty slice with room for n rows, the free end of the
+// current block when it has that room.
+func (a *arena[T]) take(n int) []T {
+	if n > arenaBlock/4 {
+		return make([]T, 0, n)
+	}
+	if cap(a.block)-len(a.block) < n {
+		a.block = make([]T, 0, arenaBlock)
+	}
+	return a.block[len(a.block):len(a.block)]
+}
+
+// keep ends the use of a slice from take: its rows stay in the block.
+func (a *arena[T]) keep(rows []T) []T {
+	if len(rows) == 0 {
+		return nil
+	}
+	if n := len(a.block); cap(a.block) > n && &a.block[:n+1][n] == &rows[0] {
+		a.block = a.block[:n+len(rows)]
+	}
+	return rows[:len(rows):len(rows)]
 }
 
 // StateAt returns the cluster right after event seq (clamped to the

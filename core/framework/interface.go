@@ -75,6 +75,20 @@ type FilterPlugin interface {
 	Filter(state *CycleState, pod *api.Pod, nodeInfo *NodeInfo) *Status
 }
 
+// BatchFilterPlugin is a schedplay-internal extension of FilterPlugin (not
+// in upstream): it filters many nodes in one call, so that the runtime
+// makes no per-node interface call (each is dear in WebAssembly). The
+// runtime uses it whenever a filter plugin implements it.
+//
+// FilterNodes must, for each i where statuses[i] is nil, set statuses[i]
+// to what Filter returns for nodes[i] when that is not a success, and
+// leave it nil otherwise; nodes whose status is already set (rejected by
+// an earlier plugin) it must not filter. len(statuses) == len(nodes).
+type BatchFilterPlugin interface {
+	FilterPlugin
+	FilterNodes(state *CycleState, pod *api.Pod, nodes []*NodeInfo, statuses []*Status)
+}
+
 // NominatingMode says whether a PostFilter result changes the nomination.
 type NominatingMode int
 

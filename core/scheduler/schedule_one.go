@@ -43,6 +43,10 @@ type Scheduler struct {
 	// feasibleBuf backs the feasible-node list, which no one keeps past
 	// the cycle (the result holds names and totals only).
 	feasibleBuf []*framework.NodeInfo
+	// runBuf and statusBuf back a run of nodes filtered together and
+	// their verdicts (passFiltersInRuns).
+	runBuf    []*framework.NodeInfo
+	statusBuf []*framework.Status
 }
 
 // ScheduleResult is a successful cycle's choice.
@@ -315,40 +319,91 @@ func (s *Scheduler) findNodesThatPassFilters(state *framework.CycleState, pod *a
 		}
 		return feasible, nil
 	}
-	// A plugin may reject many nodes with one shared status; recording its
-	// plugin again would change nothing.
-	var lastRecorded *framework.Status
+	t := &searchTally{feasible: feasible, want: want}
 	// Nominations do not change during the search: without any, each node
 	// is filtered once, directly.
-	direct := s.Framework.NoNominatedPods()
+	if s.Framework.NoNominatedPods() {
+		return s.passFiltersInRuns(state, pod, diagnosis, t, nodes, start)
+	}
 	for i, at := 0, start%n; i < n; i++ {
 		ni := nodes[at]
 		if at++; at == n { // nodes[(start+i+1)%n] next, without dividing
 			at = 0
 		}
-		var st *framework.Status
-		if direct {
-			st = s.Framework.RunFilterPlugins(state, pod, ni)
-		} else {
-			st = s.Framework.RunFilterPluginsWithNominatedPods(state, pod, ni)
-		}
-		if st.Code() == framework.Error {
-			return feasible, st.AsError()
-		}
-		if st.IsSuccess() {
-			if int32(len(feasible)) == want {
-				break // the (want+1)-th feasible node: enough were found
-			}
-			feasible = append(feasible, ni)
-			continue
-		}
-		diagnosis.NodeToStatus.SetNodeInfo(ni, st)
-		if st != lastRecorded {
-			diagnosis.AddPluginStatus(st)
-			lastRecorded = st
+		if done, err := t.take(diagnosis, ni, s.Framework.RunFilterPluginsWithNominatedPods(state, pod, ni)); done {
+			return t.feasible, err
 		}
 	}
-	return feasible, nil
+	return t.feasible, nil
+}
+
+// searchTally is what a node search has found so far.
+// (The diagnosis goes to take as an argument: held in a field, it would
+// escape and cost an allocation per cycle.)
+type searchTally struct {
+	feasible []*framework.NodeInfo
+	want     int32
+	// A plugin may reject many nodes with one shared status; recording its
+	// plugin again would change nothing.
+	lastRecorded *framework.Status
+}
+
+// take counts one node's verdict, in the search's order. done: the search
+// is over, at an Error (err) or at the (want+1)-th feasible node, which
+// is not kept.
+func (t *searchTally) take(diagnosis *framework.Diagnosis, ni *framework.NodeInfo, st *framework.Status) (done bool, err error) {
+	if st.Code() == framework.Error {
+		return true, st.AsError()
+	}
+	if st.IsSuccess() {
+		if int32(len(t.feasible)) == t.want {
+			return true, nil
+		}
+		t.feasible = append(t.feasible, ni)
+		return false, nil
+	}
+	diagnosis.NodeToStatus.SetNodeInfo(ni, st)
+	if st != t.lastRecorded {
+		diagnosis.AddPluginStatus(st)
+		t.lastRecorded = st
+	}
+	return false, nil
+}
+
+// passFiltersInRuns is findNodesThatPassFilters' loop when no node has
+// nominated pods. It filters the nodes in runs, each run plugin by plugin
+// (Framework.RunFilterPluginsNodes), then takes the run's verdicts in node
+// order as the loop takes each node's. A run is as long as the number of
+// feasible nodes that could still be met before the search stops (those
+// still wanted and the one past them), so it filters exactly the nodes
+// the loop would.
+func (s *Scheduler) passFiltersInRuns(state *framework.CycleState, pod *api.Pod, diagnosis *framework.Diagnosis, t *searchTally, nodes []*framework.NodeInfo, start int) ([]*framework.NodeInfo, error) {
+	n := len(nodes)
+	for done, at := 0, start%n; done < n; {
+		k := min(int(t.want)+1-len(t.feasible), n-done)
+		run := s.runBuf[:0]
+		for range k {
+			run = append(run, nodes[at])
+			if at++; at == n {
+				at = 0
+			}
+		}
+		statuses := s.statusBuf[:0]
+		for range k {
+			statuses = append(statuses, nil)
+		}
+		s.runBuf, s.statusBuf = run, statuses
+		s.Framework.RunFilterPluginsNodes(state, pod, run, statuses)
+		done += k
+		for i, ni := range run {
+			st := statuses[i]
+			statuses[i] = nil // no status outlives the cycle here
+			if over, err := t.take(diagnosis, ni, st); over {
+				return t.feasible, err
+			}
+		}
+	}
+	return t.feasible, nil
 }
 
 func (s *Scheduler) percentage() *int32 {

@@ -206,9 +206,9 @@ func (r *Run) sceneAt(seq int, buf *sceneBuf, yield func() bool) *ui.Scene {
 	nodeAt := make(map[string]int, len(st.Nodes))
 	used := make([]ui.Resources, len(st.Nodes))
 	for i, ns := range st.Nodes {
-		used[i] = ui.Resources{MilliCPU: ns.Requested["cpu"], Memory: ns.Requested["memory"], Pods: ns.Requested["pods"]}
+		used[i] = ui.Resources{MilliCPU: ns.Requested.CPU, Memory: ns.Requested.Memory, Pods: ns.Requested.Pods}
 		vn := ui.Node{Name: ns.Name, Unschedulable: ns.Unschedulable,
-			Allocatable: ui.Resources{MilliCPU: ns.Allocatable["cpu"], Memory: ns.Allocatable["memory"], Pods: ns.Allocatable["pods"]},
+			Allocatable: ui.Resources{MilliCPU: ns.Allocatable.CPU, Memory: ns.Allocatable.Memory, Pods: ns.Allocatable.Pods},
 			Used:        &used[i]}
 		if n := r.nodeObject(ns.Name); n != nil {
 			vn.Labels, vn.Zone = n.Labels, n.Labels[r.zoneKey]

@@ -66,6 +66,8 @@ type Framework struct {
 	// listOwner marks the filter plugin lists this framework leaves in
 	// cycle states.
 	listOwner framework.ListOwner
+	// decidedBuf backs RunFilterPluginsNodes' per-node marks.
+	decidedBuf []bool
 	// signers are the PreFilter, Filter, PreScore and Score plugins, each
 	// once; unsigned names the first that cannot sign, which turns
 	// signatures off for the profile.
@@ -577,6 +579,48 @@ func (f *Framework) RunFilterPlugins(state *framework.CycleState, pod *api.Pod, 
 		}
 	}
 	return nil
+}
+
+// RunFilterPluginsNodes is RunFilterPlugins for each node, plugin by
+// plugin: statuses[i] (all nil on entry, as long as nodes) gets what
+// RunFilterPlugins returns for nodes[i]. Each plugin filters only the
+// nodes the earlier ones let through, as RunFilterPlugins does, and a
+// BatchFilterPlugin does so in one call.
+func (f *Framework) RunFilterPluginsNodes(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo, statuses []*framework.Status) {
+	plugins, ok := state.FilterPlugins(&f.listOwner)
+	if !ok {
+		plugins = f.unskippedFilterPlugins(state.SkipFilterPlugins)
+	}
+	// decided marks the nodes a plugin rejected so far; a status set by the
+	// current plugin is one on a node not yet marked.
+	decided := f.decidedBuf[:0]
+	for range nodes {
+		decided = append(decided, false)
+	}
+	f.decidedBuf = decided
+	for _, pl := range plugins {
+		if bp, ok := pl.(framework.BatchFilterPlugin); ok {
+			bp.FilterNodes(state, pod, nodes, statuses)
+		} else {
+			for i, ni := range nodes {
+				if statuses[i] == nil {
+					if s := pl.Filter(state, pod, ni); !s.IsSuccess() {
+						statuses[i] = s
+					}
+				}
+			}
+		}
+		for i, s := range statuses {
+			if s == nil || decided[i] {
+				continue
+			}
+			decided[i] = true
+			if !s.IsRejected() {
+				s = framework.AsStatus(fmt.Errorf("running %q filter plugin: %w", pl.Name(), s.AsError()))
+			}
+			statuses[i] = s.WithPlugin(pl.Name())
+		}
+	}
 }
 
 // unskippedFilterPlugins lists the filter plugins not in skip, in order.

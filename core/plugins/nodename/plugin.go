@@ -34,6 +34,20 @@ func (pl *NodeName) Filter(_ *framework.CycleState, pod *api.Pod, nodeInfo *fram
 	return nil
 }
 
+// FilterNodes is Filter over nodes (framework.BatchFilterPlugin).
+func (pl *NodeName) FilterNodes(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo, statuses []*framework.Status) {
+	if pod.Spec.NodeName == "" {
+		return // every node fits
+	}
+	for i, ni := range nodes {
+		if statuses[i] == nil {
+			if st := pl.Filter(state, pod, ni); !st.IsSuccess() {
+				statuses[i] = st
+			}
+		}
+	}
+}
+
 // Fits reports whether pod may run on the node by its spec.nodeName
 // (preemption and other plugins reuse it).
 func Fits(pod *api.Pod, nodeInfo *framework.NodeInfo) bool {

@@ -171,6 +171,17 @@ func (pl *Fit) Filter(state *framework.CycleState, _ *api.Pod, nodeInfo *framewo
 	return framework.NewStatus(code, reasons...)
 }
 
+// FilterNodes is Filter over nodes (framework.BatchFilterPlugin).
+func (pl *Fit) FilterNodes(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo, statuses []*framework.Status) {
+	for i, ni := range nodes {
+		if statuses[i] == nil {
+			if st := pl.Filter(state, pod, ni); !st.IsSuccess() {
+				statuses[i] = st
+			}
+		}
+	}
+}
+
 // InsufficientResource is one resource the node lacks for the pod.
 type InsufficientResource struct {
 	ResourceName api.ResourceName

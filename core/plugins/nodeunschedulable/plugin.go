@@ -49,6 +49,17 @@ func (pl *NodeUnschedulable) Filter(_ *framework.CycleState, pod *api.Pod, nodeI
 	return nil
 }
 
+// FilterNodes is Filter over nodes (framework.BatchFilterPlugin).
+func (pl *NodeUnschedulable) FilterNodes(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo, statuses []*framework.Status) {
+	for i, ni := range nodes {
+		if statuses[i] == nil && ni.NodeSpec().Unschedulable {
+			if st := pl.Filter(state, pod, ni); !st.IsSuccess() {
+				statuses[i] = st
+			}
+		}
+	}
+}
+
 // SignPod: feasibility and scores depend on the pod's tolerations
 // (upstream NodeUnschedulable.SignPod).
 func (pl *NodeUnschedulable) SignPod(pod *api.Pod) ([]framework.SignFragment, *framework.Status) {

@@ -285,6 +285,17 @@ func (pl *PodTopologySpread) calPreFilterState(pod *api.Pod, allNodes []*framewo
 	return s, nil
 }
 
+// FilterNodes is Filter over nodes (framework.BatchFilterPlugin).
+func (pl *PodTopologySpread) FilterNodes(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo, statuses []*framework.Status) {
+	for i, ni := range nodes {
+		if statuses[i] == nil {
+			if st := pl.Filter(state, pod, ni); !st.IsSuccess() {
+				statuses[i] = st
+			}
+		}
+	}
+}
+
 // Filter rejects a node lacking a topology key (unresolvable) or whose
 // domain would exceed maxSkew: matchNum + selfMatch - minMatch > maxSkew.
 func (pl *PodTopologySpread) Filter(state *framework.CycleState, pod *api.Pod, nodeInfo *framework.NodeInfo) *framework.Status {

@@ -56,10 +56,25 @@ func doNotScheduleTaint(t *api.Taint) bool {
 // Filter rejects a node with an untolerated NoSchedule or NoExecute taint.
 // Unresolvable: preemption cannot remove a taint.
 func (pl *TaintToleration) Filter(_ *framework.CycleState, pod *api.Pod, nodeInfo *framework.NodeInfo) *framework.Status {
-	if _, untolerated := api.FindMatchingUntoleratedTaint(nodeInfo.NodeSpec().Taints, pod.Spec.Tolerations, doNotScheduleTaint); !untolerated {
+	taints := nodeInfo.NodeSpec().Taints
+	if len(taints) == 0 {
+		return nil // most nodes: no call (calls are dear in WebAssembly)
+	}
+	if _, untolerated := api.FindMatchingUntoleratedTaint(taints, pod.Spec.Tolerations, doNotScheduleTaint); !untolerated {
 		return nil
 	}
 	return framework.NewStatus(framework.UnschedulableAndUnresolvable, ErrReasonUntolerated)
+}
+
+// FilterNodes is Filter over nodes (framework.BatchFilterPlugin).
+func (pl *TaintToleration) FilterNodes(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo, statuses []*framework.Status) {
+	for i, ni := range nodes {
+		if statuses[i] == nil && len(ni.NodeSpec().Taints) > 0 {
+			if st := pl.Filter(state, pod, ni); !st.IsSuccess() {
+				statuses[i] = st
+			}
+		}
+	}
 }
 
 type preScoreState struct {

@@ -41,6 +41,14 @@ func ParseQuantity(s string) (Quantity, error) {
 	if len(s) == 0 {
 		return Quantity{}, fmt.Errorf("quantity is empty: %s", quantityGrammar)
 	}
+	if q, ok := parseSmallQuantity(s); ok {
+		return q, nil
+	}
+	return parseBigQuantity(s)
+}
+
+// parseBigQuantity is ParseQuantity for any input, in exact rational arithmetic.
+func parseBigQuantity(s string) (Quantity, error) {
 	// Split the signed number from the suffix.
 	i := 0
 	if s[0] == '+' || s[0] == '-' {
@@ -99,6 +107,113 @@ func ParseQuantity(s string) (Quantity, error) {
 	}
 	return q, nil
 }
+
+// parseSmallQuantity is ParseQuantity for what manifests nearly always hold
+// ("100m", "64Gi", "0.5", "110"): an unsigned decimal of at most 18 digits
+// with a unit suffix (no exponent), whose exact value fits int64 arithmetic.
+// It gives the Quantity the math/big path gives (TestSmallQuantityExact and
+// FuzzSmallQuantityExact compare them) without its allocations; ok is false
+// for anything else, which the general path then reads.
+func parseSmallQuantity(s string) (Quantity, bool) {
+	var x int64 // the digits as one integer
+	digits, frac := 0, -1
+	i := 0
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c >= '0' && c <= '9' {
+			x = x*10 + int64(c-'0')
+			digits++
+			if frac >= 0 {
+				frac++
+			}
+			continue
+		}
+		if c == '.' && frac < 0 && digits > 0 {
+			frac = 0
+			continue
+		}
+		break
+	}
+	if digits == 0 || digits > 18 {
+		return Quantity{}, false
+	}
+	// The value is x * 2^shift * 10^exp.
+	shift, exp := uint(0), -max(frac, 0)
+	switch s[i:] {
+	case "":
+	case "n":
+		exp -= 9
+	case "u":
+		exp -= 6
+	case "m":
+		exp -= 3
+	case "k":
+		exp += 3
+	case "M":
+		exp += 6
+	case "G":
+		exp += 9
+	case "T":
+		exp += 12
+	case "P":
+		exp += 15
+	case "E":
+		exp += 18
+	case "Ki":
+		shift = 10
+	case "Mi":
+		shift = 20
+	case "Gi":
+		shift = 30
+	case "Ti":
+		shift = 40
+	case "Pi":
+		shift = 50
+	case "Ei":
+		shift = 60
+	default:
+		return Quantity{}, false
+	}
+	if x > math.MaxInt64>>shift {
+		return Quantity{}, false
+	}
+	x <<= shift
+	if exp >= 0 {
+		for ; exp > 0; exp-- {
+			if x > math.MaxInt64/10 {
+				return Quantity{}, false
+			}
+			x *= 10
+		}
+		return Quantity{s: s, value: x, milli: satMul(x, 1000), whole: x}, true
+	}
+	if -exp > 18 {
+		return Quantity{}, false
+	}
+	// whole units and the rest, rounded up to nanos as the general path does
+	p := pow10Int[-exp]
+	whole, rest := x/p, x%p
+	var nano int64
+	if -exp <= 9 {
+		nano = rest * pow10Int[9+exp]
+	} else {
+		d := pow10Int[-exp-9]
+		nano = (rest + d - 1) / d
+	}
+	if nano == 1e9 {
+		whole, nano = whole+1, 0
+	}
+	if whole > math.MaxInt64/1000-1 {
+		return Quantity{}, false
+	}
+	value, milli := whole, whole*1000+(nano+1e6-1)/1e6
+	if nano > 0 {
+		value++
+	}
+	return Quantity{s: s, value: value, milli: milli, whole: whole, nano: nano}, true
+}
+
+var pow10Int = [19]int64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18}
 
 // MustParseQuantity parses s or panics; for tests and constants.
 func MustParseQuantity(s string) Quantity {

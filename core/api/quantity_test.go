@@ -1,6 +1,7 @@
 package api
 
 import (
+	"fmt"
 	"math"
 	"regexp"
 	"strings"
@@ -87,3 +88,66 @@ func millisOverflow(q resource.Quantity) bool {
 var hasNumber = regexp.MustCompile(`^[+-]?\.?[0-9]`)
 
 var hugeExponent = regexp.MustCompile(`[eE][+-]?[0-9]{5,}`)
+
+// smallQuantitySamples are strings at the edges of parseSmallQuantity's
+// domain: digit counts, fractions finer than a nano, every suffix, and
+// values near int64's limits.
+func smallQuantitySamples() []string {
+	nums := []string{"0", "1", "7", "10", "00", "007", "5.", "0.5", "1.5", "0.001", "0.0000000001", "0.0000000015",
+		"1.999999999", "1.9999999999", "0.9999999999999", "123456789012345678", "999999999999999999",
+		"9223372036854775", "9223372036854", "9223372036", "1.000000001", "12345.6789", "4611686018427387903",
+		"1234567890123456789", "0.000000000000000001", "99999999999999999.9", "8589934591", "8589934592"}
+	suffixes := []string{"", "n", "u", "m", "k", "M", "G", "T", "P", "E", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei", "e3", "x", "."}
+	var out []string
+	for _, n := range nums {
+		for _, s := range suffixes {
+			out = append(out, n+s)
+		}
+	}
+	return append(out, quantitySamples...)
+}
+
+func TestSmallQuantityExact(t *testing.T) {
+	fast := 0
+	for _, s := range smallQuantitySamples() {
+		if checkSmallQuantity(t, s) {
+			fast++
+		}
+	}
+	if fast < 300 {
+		t.Errorf("only %d samples took the small path", fast)
+	}
+}
+
+func FuzzSmallQuantityExact(f *testing.F) {
+	for _, s := range smallQuantitySamples() {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if hugeExponent.MatchString(s) {
+			t.Skip("the general path is slow on huge exponents")
+		}
+		checkSmallQuantity(t, s)
+	})
+}
+
+// checkSmallQuantity fails t when the small path reads s differently from
+// the general path; it reports whether the small path read it.
+func checkSmallQuantity(t *testing.T, s string) bool {
+	t.Helper()
+	small, ok := parseSmallQuantity(s)
+	if !ok {
+		return false
+	}
+	big, err := parseBigQuantity(s)
+	if err != nil {
+		t.Errorf("%q: small path read %s, general path rejects: %v", s, fields(small), err)
+	} else if small != big {
+		t.Errorf("%q: small path read %s, general path %s", s, fields(small), fields(big))
+	}
+	return true
+}
+
+func fields(q Quantity) string {
+	return fmt.Sprintf("value %d milli %d whole %d nano %d", q.value, q.milli, q.whole, q.nano)
+}

@@ -55,6 +55,11 @@ func fieldName(f reflect.StructField) string {
 // decode fills v (settable) from n. top is true for a document's root, where
 // apiVersion and kind are allowed.
 func (d *decoder) decode(n *ynode, v reflect.Value, path string, top bool) {
+	if top && len(d.pos) == 0 {
+		// An object records about one position per node: sized once, the
+		// map does not grow step by step (capped: size counts aliases).
+		d.pos = make(map[string]Pos, min(n.size+n.size/2, 1<<12))
+	}
 	d.pos[path] = n.pos
 	t := v.Type()
 	switch t {
@@ -68,7 +73,7 @@ func (d *decoder) decode(n *ynode, v reflect.Value, path string, top bool) {
 			d.errorf(n.pos, path, `write a quantity such as "500m", "2", "1Gi" or "1e3"`, "%v", err)
 			return
 		}
-		v.Set(reflect.ValueOf(q))
+		*addr[api.Quantity](v) = q
 		return
 	case intOrStringType:
 		if n.kind != yScalar {
@@ -76,12 +81,12 @@ func (d *decoder) decode(n *ynode, v reflect.Value, path string, top bool) {
 			return
 		}
 		if n.isStr {
-			v.Set(reflect.ValueOf(api.IntOrString{IsString: true, StrVal: n.text}))
+			*addr[api.IntOrString](v) = api.IntOrString{IsString: true, StrVal: n.text}
 			return
 		}
 		i, ok := d.int(n, path, 32)
 		if ok {
-			v.Set(reflect.ValueOf(api.IntOrString{IntVal: int32(i)}))
+			*addr[api.IntOrString](v) = api.IntOrString{IntVal: int32(i)}
 		}
 		return
 	case timeType:
@@ -95,7 +100,7 @@ func (d *decoder) decode(n *ynode, v reflect.Value, path string, top bool) {
 			return
 		}
 		// The API server stores whole seconds (metav1.Time).
-		v.Set(reflect.ValueOf(tm.UTC().Truncate(time.Second)))
+		*addr[time.Time](v) = tm.UTC().Truncate(time.Second)
 		return
 	case pluginConfType:
 		d.decodePluginConfig(n, v, path)
@@ -121,7 +126,7 @@ func (d *decoder) decode(n *ynode, v reflect.Value, path string, top bool) {
 		}
 		s := reflect.MakeSlice(t, len(n.items), len(n.items))
 		for i, it := range n.items {
-			d.decode(it, s.Index(i), fmt.Sprintf("%s[%d]", path, i), false)
+			d.decode(it, s.Index(i), path+"["+strconv.Itoa(i)+"]", false)
 		}
 		v.Set(s)
 	case reflect.Map:
@@ -133,12 +138,16 @@ func (d *decoder) decode(n *ynode, v reflect.Value, path string, top bool) {
 			return
 		}
 		m := reflect.MakeMapWithSize(t, len(n.keys))
+		// One key and one element value serve every entry: SetMapIndex copies them.
+		kv := reflect.New(t.Key()).Elem()
+		ev := reflect.New(t.Elem()).Elem()
 		for i, k := range n.keys {
-			ev := reflect.New(t.Elem()).Elem()
-			p := fmt.Sprintf("%s[%s]", path, k)
+			p := path + "[" + k + "]"
 			d.pos[p+"#key"] = n.kpos[i]
+			ev.SetZero()
 			d.decode(n.vals[i], ev, p, false)
-			m.SetMapIndex(reflect.ValueOf(k).Convert(t.Key()), ev)
+			kv.SetString(k)
+			m.SetMapIndex(kv, ev)
 		}
 		v.Set(m)
 	case reflect.String:
@@ -178,6 +187,13 @@ func (d *decoder) decode(n *ynode, v reflect.Value, path string, top bool) {
 	default:
 		d.errorf(n.pos, path, "", "internal error: cannot decode into %s", t)
 	}
+}
+
+// addr is v's address as a *T: setting through it does not box the value
+// as v.Set(reflect.ValueOf(x)) does. Every value the decoder fills is
+// addressable (reached from a pointer, a new value or a slice element).
+func addr[T any](v reflect.Value) *T {
+	return v.Addr().Interface().(*T)
 }
 
 func (d *decoder) int(n *ynode, path string, bits int) (int64, bool) {
@@ -231,11 +247,8 @@ func (d *decoder) decodeStruct(n *ynode, v reflect.Value, path string, top bool)
 		d.errorf(n.pos, path, "write a mapping of field: value lines", "expected a mapping (%s), got %s", t.Name(), n.describe())
 		return
 	}
-	byName := map[string]int{}
-	for i := 0; i < t.NumField(); i++ {
-		byName[fieldName(t.Field(i))] = i
-	}
-	extra := extraFields[t]
+	sf := fieldsOf(t)
+	byName, extra := sf.byName, sf.extra
 	for i, key := range n.keys {
 		p := join(path, key)
 		if top && (key == "apiVersion" || key == "kind") {

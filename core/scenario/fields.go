@@ -128,3 +128,63 @@ var notSimulatedWhy = map[string]string{
 func notSimulated(name string) string {
 	return "field " + name + " is not simulated: " + notSimulatedWhy[name]
 }
+
+// structFields is what decodeStruct reads of a struct type: its fields by
+// YAML name (fieldName) and its extra fields (extraFields).
+type structFields struct {
+	byName map[string]int
+	extra  map[string]string
+}
+
+func newStructFields(t reflect.Type) *structFields {
+	sf := &structFields{byName: make(map[string]int, t.NumField()), extra: extraFields[t]}
+	for i := 0; i < t.NumField(); i++ {
+		sf.byName[fieldName(t.Field(i))] = i
+	}
+	return sf
+}
+
+// fieldTables holds the structFields of every struct type the decoder can
+// reach from kinds and the plugins' args, built once: looking the fields up
+// by reflection for each object was a good part of decoding. It is never
+// written after package initialization.
+var fieldTables = func() map[reflect.Type]*structFields {
+	out := map[reflect.Type]*structFields{}
+	var walk func(t reflect.Type)
+	walk = func(t reflect.Type) {
+		switch t {
+		case quantityType, intOrStringType, timeType, pluginConfType:
+			return
+		}
+		switch t.Kind() {
+		case reflect.Pointer, reflect.Slice, reflect.Map:
+			walk(t.Elem())
+		case reflect.Struct:
+			if _, ok := out[t]; ok {
+				return
+			}
+			out[t] = newStructFields(t)
+			for i := 0; i < t.NumField(); i++ {
+				walk(t.Field(i).Type)
+			}
+		}
+	}
+	for _, k := range kinds {
+		walk(reflect.TypeOf(k.newObj()))
+	}
+	for _, p := range upstreamPlugins {
+		if a := newArgs(p); a != nil {
+			walk(reflect.TypeOf(a))
+		}
+	}
+	return out
+}()
+
+// fieldsOf returns t's structFields (built on the spot for a type the
+// tables do not hold).
+func fieldsOf(t reflect.Type) *structFields {
+	if sf, ok := fieldTables[t]; ok {
+		return sf
+	}
+	return newStructFields(t)
+}

@@ -156,26 +156,14 @@ func TestCatalogsComplete(t *testing.T) {
 	if len(source) != len(want) {
 		t.Errorf("lessons/en.json has %d keys, the lessons %d", len(source), len(want))
 	}
+	small := translated(t, "embed")
+	translated(t, "")
+	for k := range small {
+		if _, ok := en[k]; ok {
+			t.Errorf("%q is in both en.json and embed/en.json: a key lives in one catalog", k)
+		}
+	}
 	for _, lang := range Languages {
-		cat, err := LoadCatalog(filepath.Join(root, "web", "locales", lang+".json"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for k, v := range en {
-			tr, ok := cat[k]
-			if !ok {
-				t.Errorf("%s.json lacks %q", lang, k)
-				continue
-			}
-			for _, msg := range placeholdersKept(v, tr) {
-				t.Errorf("%s.json %q %s", lang, k, msg)
-			}
-		}
-		for k := range cat {
-			if _, ok := en[k]; !ok {
-				t.Errorf("%s.json has %q, which en.json does not", lang, k)
-			}
-		}
 		les, err := LoadCatalog(filepath.Join(root, "web", "locales", "lessons", lang+".json"))
 		if err != nil {
 			t.Fatal(err)
@@ -200,6 +188,41 @@ func TestCatalogsComplete(t *testing.T) {
 			}
 		}
 	}
+}
+
+// translated checks the catalogs of web/locales/dir (the page's, or the
+// embed's small ones): every language has every English key, keeps its
+// placeholders and has no key English lacks. It returns the English.
+func translated(t *testing.T, dir string) Catalog {
+	t.Helper()
+	path := func(lang string) string { return filepath.Join(root, "web", "locales", dir, lang+".json") }
+	name := func(lang string) string { return filepath.ToSlash(filepath.Join(dir, lang+".json")) }
+	en, err := LoadCatalog(path("en"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range Languages {
+		cat, err := LoadCatalog(path(lang))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, v := range en {
+			tr, ok := cat[k]
+			if !ok {
+				t.Errorf("%s lacks %q", name(lang), k)
+				continue
+			}
+			for _, msg := range placeholdersKept(v, tr) {
+				t.Errorf("%s %q %s", name(lang), k, msg)
+			}
+		}
+		for k := range cat {
+			if _, ok := en[k]; !ok {
+				t.Errorf("%s has %q, which %s does not", name(lang), k, name("en"))
+			}
+		}
+	}
+	return en
 }
 
 // placeholdersKept lists what a translation tr of the English en lacks:
@@ -262,39 +285,70 @@ func TestPlaceholdersKept(t *testing.T) {
 }
 
 // pageKey finds the catalog keys the page asks for by name: t("key") and
-// tr("key") in web/src, data-i18n, data-i18n-title and data-i18n-label in
-// its HTML.
-var pageKey = regexp.MustCompile(`\b(?:t|tr)\(\s*"([A-Za-z][\w.-]*)"\s*[,)]|\b(?:t|tr)\([\w.]+(?: (?:[=!]==|[<>]=?) "?\w+"?)? \? "([A-Za-z][\w.-]*)" : "([A-Za-z][\w.-]*)"\s*[,)]|data-i18n(?:-title|-label)?="([^"]+)"`)
+// tr("key") in web/src, data-i18n, data-i18n-title, data-i18n-label and
+// data-i18n-keys in its HTML.
+var pageKey = regexp.MustCompile(`\b(?:t|tr)\(\s*"([A-Za-z][\w.-]*)"\s*[,)]|\b(?:t|tr)\([\w.]+(?: (?:[=!]==|[<>]=?) "?\w+"?)? \? "([A-Za-z][\w.-]*)" : "([A-Za-z][\w.-]*)"\s*[,)]|data-i18n(?:-title|-label|-keys)?="([^"]+)"`)
 
-// TestPageKeysExist fails when the page asks for a message en.json does
-// not have (the page would show the key itself).
+// smallImport is an import from messages.ts, the embed's small catalogs.
+var smallImport = regexp.MustCompile(`import \{([^}]*)\} from "\./messages"`)
+
+// smallUser says whether a module's t (or tr, the names pageKey finds) is
+// messages.ts's.
+func smallUser(src []byte) bool {
+	for _, m := range smallImport.FindAllSubmatch(src, -1) {
+		for _, name := range strings.Split(string(m[1]), ",") {
+			if n := strings.Join(strings.Fields(name), " "); n == "t" || n == "t as tr" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// TestPageKeysExist fails when the page asks for a message its catalogs do
+// not have (the page would show the key itself): a module that takes t
+// from messages.ts, and the embed's page, see only the small catalogs
+// (web/locales/embed); the rest of the page sees both.
 func TestPageKeysExist(t *testing.T) {
 	en, err := LoadCatalog(filepath.Join(root, "web", "locales", "en.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	small, err := LoadCatalog(filepath.Join(root, "web", "locales", "embed", "en.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	files, _ := filepath.Glob(filepath.Join(root, "web", "src", "*.ts"))
 	html, _ := filepath.Glob(filepath.Join(root, "web", "*.html"))
-	used := 0
+	used, usedSmall := 0, 0
 	for _, f := range append(files, html...) {
 		data, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
+		onlySmall := smallUser(data) || filepath.Base(f) == "embed.html"
 		for _, m := range pageKey.FindAllStringSubmatch(string(data), -1) {
 			for _, k := range m[1:] {
 				if k == "" {
 					continue
 				}
 				used++
-				if _, ok := en[k]; !ok {
-					t.Errorf("%s asks for %q, which en.json lacks", filepath.Base(f), k)
+				_, inSmall := small[k]
+				_, inPage := en[k]
+				switch {
+				case onlySmall && !inSmall:
+					t.Errorf("%s asks for %q, which embed/en.json lacks (it reads only the small catalogs)", filepath.Base(f), k)
+				case !inSmall && !inPage:
+					t.Errorf("%s asks for %q, which en.json and embed/en.json lack", filepath.Base(f), k)
+				}
+				if onlySmall {
+					usedSmall++
 				}
 			}
 		}
 	}
-	if used < 50 {
-		t.Errorf("found %d uses of catalog keys in the page: the pattern no longer finds them", used)
+	if used < 50 || usedSmall < 10 {
+		t.Errorf("found %d uses of catalog keys in the page, %d of the small ones: the pattern no longer finds them", used, usedSmall)
 	}
 }
 

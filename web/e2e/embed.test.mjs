@@ -309,6 +309,8 @@ describe("embed on another origin", () => {
   test("data-lang gives an embed its language", async () => {
     for (const lang of ["zh-CN", "id"]) {
       const cat = JSON.parse(readFileSync(join(web, "locales", "lessons", `${lang}.json`), "utf8"));
+      // The embed's own words: the small catalog it bundles.
+      const small = JSON.parse(readFileSync(join(web, "locales", "embed", `${lang}.json`), "utf8"));
       const context = await browser.newContext({ viewport: { width: 900, height: 700 }, locale: "en-US" });
       const page = await context.newPage();
       await page.goto(`${host}/lang?lang=${lang}`);
@@ -321,6 +323,15 @@ describe("embed on another origin", () => {
       const captions = Object.entries(cat).filter(([k]) => k.startsWith("preemption-basic.caption.")).map(([, v]) => v);
       assert.ok(captions.includes(await f.locator("#embed-caption").textContent()), "the caption is the lesson's, translated");
       assert.equal(new URL(await f.locator("#open-full").getAttribute("href")).searchParams.get("lang"), lang);
+      assert.equal(await f.getAttribute("#controls", "aria-label"), small["embed.playback"]);
+      for (const [id, key] of [["c-back", "tl.back"], ["c-fwd", "tl.fwd"], ["c-scrub", "tl.scrub"], ["c-speed", "embed.speed"], ["open-full", "embed.open"]]) {
+        assert.equal(await f.getAttribute(`#${id}`, "aria-label"), small[key], `#${id}`);
+      }
+      assert.ok([small["tl.play"], small["tl.pause"], small["embed.replay"]].includes(await f.getAttribute("#c-play", "aria-label")));
+      const [at, of] = small["embed.position"].split(/\{\w+\}/).slice(1, 3);
+      const valuetext = await f.getAttribute("#c-scrub", "aria-valuetext");
+      assert.ok(valuetext.includes(at) && valuetext.includes(of), valuetext);
+      assert.equal(await f.locator("summary").textContent(), small["embed.yaml"]);
       await shot(page, `embed-lang-${lang}.png`);
       await context.close();
     }

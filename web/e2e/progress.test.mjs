@@ -112,7 +112,10 @@ const whole = (src) => new RegExp(`^${src}$`);
 
 test("the progress line, its Cancel and what a cancel leaves are in the page's language", async () => {
   const lang = "zh-CN";
-  const cat = JSON.parse(await readFile(new URL(`../locales/${lang}.json`, import.meta.url), "utf8"));
+  // The page's catalog and the small one it shares with the embed (the
+  // player's stop sentence).
+  const read = async (f) => JSON.parse(await readFile(new URL(`../locales/${f}`, import.meta.url), "utf8"));
+  const cat = { ...await read(`${lang}.json`), ...await read(`embed/${lang}.json`) };
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const page = await open(context, `?lang=${lang}`);
   // The page's own controls around the line speak the same language.

@@ -108,7 +108,7 @@ test("a completed Job pod stays on its node, dimmed and not counted", async () =
     await clickOnStage(page, "pod", "default/job-done");
     await page.waitForSelector("#details:not([hidden])");
     const text = await page.textContent("#details");
-    assert.match(text, /succeeded on node-a: holds nothing there/);
+    assert.match(text, /Succeeded on node-a: holds nothing there/);
     assert.match(text, /completed \(status\.phase Succeeded\)/);
     await page.screenshot({ path: join(out, "finished-pod-1280x720.png") });
   } finally {

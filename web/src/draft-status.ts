@@ -58,7 +58,7 @@ export function showSaveState(s: SaveState, getText: () => string): void {
       e.title = s.error;
       if (!failedShown) {
         failedShown = true;
-        notify("error", "Your draft could not be saved.", `The text stays in the editor, but ${s.error}.`,
+        notify("error", t("draft.saveFailed"), t("draft.saveFailedText", { error: s.error }),
           [{ label: t("share.download"), id: "draft-download", run: () => downloadYAML(getText()) }]);
       }
       break;

@@ -9,6 +9,7 @@
 // Drafts from before IndexedDB (localStorage's schedplay.draft*) move over
 // when the page opens and leave localStorage once written.
 import type { Store } from "./drafts";
+import { t } from "./i18n";
 
 const DB = "schedplay";
 const STORE = "drafts";
@@ -36,10 +37,10 @@ function openDB(factory: IDBFactory): Promise<IDBDatabase> {
 export function describeFailure(e: unknown): { error: string; quota: boolean } {
   const name = (e as { name?: string } | null)?.name ?? "";
   if (name === "QuotaExceededError") {
-    return { error: "the browser's storage for this site is full; download the YAML to keep this text", quota: true };
+    return { error: t("draft.quota"), quota: true };
   }
   const msg = (e as { message?: string } | null)?.message ?? String(e);
-  return { error: `the browser refused to store it (${name || msg}); download the YAML to keep this text`, quota: false };
+  return { error: t("draft.refused", { why: name || msg }), quota: false };
 }
 
 export class IdbStore implements Store {
@@ -61,7 +62,7 @@ export class IdbStore implements Store {
       if (!factory) throw new Error("IndexedDB is missing");
       db = await openDB(factory);
     } catch (e) {
-      unavailable = `drafts cannot be stored in this window (${(e as Error)?.message ?? e}); download the YAML to keep your text`;
+      unavailable = t("draft.unavailable", { why: String((e as Error)?.message ?? e) });
     }
     const s = new IdbStore(db);
     if (db) {

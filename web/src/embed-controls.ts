@@ -8,6 +8,7 @@
 import type { TraceEvent } from "./bridge";
 import type { Player } from "./player";
 import { fmtTime } from "./timeline";
+import { t } from "./messages";
 
 type TickKind = "bind" | "preempt" | "delete";
 
@@ -82,16 +83,14 @@ export class Controls {
     if (st !== this.playState) {
       this.playState = st;
       this.play.textContent = st === "pause" ? "❚❚" : st === "replay" ? "↻" : "▶";
-      const label = st === "pause" ? "Pause" : st === "replay" ? "Replay from the start" : "Play";
-      this.play.setAttribute("aria-label", label);
-      this.play.title = `${label} (Space)`;
+      this.play.setAttribute("aria-label", t(st === "pause" ? "tl.pause" : st === "replay" ? "embed.replay" : "tl.play"));
     }
     this.back.disabled = tl.cursor < 0;
     this.fwd.disabled = tl.cursor >= tl.events.length - 1;
     const end = tl.end;
     if (this.scrub.max !== String(end)) this.scrub.max = String(end);
     if (!this.dragging) this.scrub.value = String(tl.now);
-    this.scrub.setAttribute("aria-valuetext", `t=${fmtTime(tl.now)}, event ${tl.cursor + 1} of ${tl.events.length}`);
+    this.scrub.setAttribute("aria-valuetext", t("embed.position", { t: fmtTime(tl.now), i: tl.cursor + 1, n: tl.events.length }));
     if (end !== this.ticksFor.end || this.marks.length !== this.ticksFor.n) this.drawTicks(end);
   }
 

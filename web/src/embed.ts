@@ -24,7 +24,8 @@ import { lessonMeta } from "./lesson-meta";
 import { Controls } from "./embed-controls";
 import { parseOrigins } from "./embed-origins";
 import { registerWorker } from "./sw-register";
-import { lang, lessonText } from "./i18n";
+import { lessonText } from "./i18n";
+import { lang, t, translateWith } from "./messages";
 
 type Msg = { schedplay: 1; type: string; [k: string]: unknown };
 
@@ -122,7 +123,7 @@ function applyTheme(): void {
 }
 darkQuery.addEventListener("change", applyTheme);
 applyTheme();
-document.documentElement.lang = lang;
+translateWith(t);
 
 // ---- follow the action: in a small frame the camera frames what each event
 // involves (on by default); one click shows the whole cluster ----
@@ -162,7 +163,7 @@ async function loadText(t: string): Promise<void> {
     player.render(true);
   } else {
     const d = reply.diagnostics?.[0];
-    showError(d ? `Line ${d.line}: ${d.msg}` : reply.error ?? "the scenario did not load");
+    showError(d ? t("embed.line", { line: d.line, msg: d.msg }) : reply.error ?? t("embed.notLoaded"));
   }
   emit("loaded", { ok: reply.ok, summary: reply.summary, diagnostics: reply.diagnostics ?? [] });
 }
@@ -260,7 +261,7 @@ function onEvent(json: string): void {
       break;
     case "panic":
     case "fatal":
-      showError("Internal error: " + ev.message.split("\n")[0]);
+      showError(t("embed.internalError", { message: ev.message.split("\n")[0] }));
       break;
   }
 }
@@ -286,7 +287,7 @@ function activate(): void {
   controls.show();
   frame = document.createElement("iframe");
   frame.src = "stage.html";
-  frame.title = "Cluster canvas";
+  frame.title = t("ui.canvas");
   frame.addEventListener("load", () => {
     const b = (frame?.contentWindow as unknown as { schedplay?: Bridge } | null)?.schedplay;
     if (b) attach(b);
@@ -383,17 +384,17 @@ async function initialText(): Promise<string> {
       // Suggestions share a word of four letters or more with the name.
       const words = example.split("-").filter((w) => w.length >= 4);
       const like = names.map((n) => n.replace(/\.yaml$/, "")).filter((n) => n.split("-").some((w) => words.includes(w))).slice(0, 3);
-      throw new Error(`There is no example named ${JSON.stringify(example)}. ` +
-        (like.length ? `Did you mean ${like.join(", ")}? ` : "") + "The gallery lists them all.");
+      throw new Error([t("embed.noExample", { name: JSON.stringify(example) }),
+        like.length ? t("embed.didYouMean", { names: like.join(", ") }) : "", t("embed.galleryLists")].filter((s) => s).join(" "));
     }
     const r = await fetch(`examples/${example}.yaml`);
-    if (!r.ok) throw new Error(`the example ${example} could not be loaded (HTTP ${r.status})`);
+    if (!r.ok) throw new Error(t("embed.exampleFailed", { name: example, status: r.status }));
     return r.text();
   }
   if (isPermalink(location.hash)) {
     const d = decode(location.hash);
     if (d.ok) return d.link.yaml;
-    throw new Error(`This link is damaged: ${d.error}`);
+    throw new Error(d.error);
   }
   return "";
 }
@@ -403,9 +404,9 @@ async function start(): Promise<void> {
   registerWorker();
   let failed = false;
   try {
-    const t = await initialText();
+    const got = await initialText();
     if (hostText) return;
-    text = t;
+    text = got;
   } catch (err) {
     if (hostText) return;
     failed = true;
@@ -414,7 +415,7 @@ async function start(): Promise<void> {
   textarea.value = text;
   updateOpenFull();
   const meta = lessonMeta(text, "scenario.yaml");
-  $("ph-title").textContent = text ? meta.title : "Kubernetes scheduler playground";
+  $("ph-title").textContent = text ? meta.title : t("embed.title");
   $("ph-sub").textContent = meta.summary;
   // Nothing to play: the message stays in view instead of an empty canvas.
   if (failed) {

@@ -1,7 +1,7 @@
 // The page's languages: English, Simplified Chinese and Bahasa Indonesia.
 // Messages live in plain JSON catalogs (web/locales), bundled; plurals go
-// through Intl.PluralRules. The language comes from ?lang=, else the one
-// the learner picked (kept in the browser), else the browser's languages.
+// through Intl.PluralRules. The language and the small catalogs the embed
+// shares with the playground are in messages.ts.
 // Kubernetes field names, plugin names and upstream's messages are never
 // translated: the catalogs leave them as upstream prints them.
 import en from "../locales/en.json";
@@ -10,67 +10,24 @@ import id from "../locales/id.json";
 import zhLessons from "../locales/lessons/zh-CN.json";
 import idLessons from "../locales/lessons/id.json";
 import enLessons from "../locales/lessons/en.json";
+import { format, lang, LANG_KEY, lookup, t as small, translateWith, type Catalogs, type Lang } from "./messages";
 
-export type Lang = "en" | "zh-CN" | "id";
+export { detect, lang, match, type Lang } from "./messages";
 export const LANGS: { tag: Lang; name: string }[] = [
   { tag: "en", name: "English" },
   { tag: "zh-CN", name: "简体中文" },
   { tag: "id", name: "Bahasa Indonesia" },
 ];
-const LANG_KEY = "schedplay.lang";
 
-type Message = string | Record<string, string>;
-const catalogs: Record<Lang, Record<string, Message>> = { en, "zh-CN": zh, id };
+const catalogs: Catalogs = { en, "zh-CN": zh, id };
 const lessonCatalogs: Record<Lang, Record<string, string>> = { en: {}, "zh-CN": zhLessons, id: idLessons };
 
-// match maps a BCP 47 tag to a page language (zh-Hans, zh-SG: Chinese;
-// in, the old code: Indonesian).
-export function match(tag: string | null | undefined): Lang | null {
-  const t = (tag ?? "").toLowerCase();
-  if (t === "en" || t.startsWith("en-")) return "en";
-  if (t === "zh" || t.startsWith("zh-cn") || t.startsWith("zh-hans") || t.startsWith("zh-sg")) return "zh-CN";
-  if (t === "id" || t.startsWith("id-") || t === "in") return "id";
-  return null;
-}
-
-// The defaults read the page's globals; under Node (unit tests of modules
-// that import this one) there is no location and English is chosen.
-export function detect(
-  search = typeof location === "undefined" ? "" : location.search,
-  stored = safeGet(LANG_KEY),
-  browser: readonly string[] = typeof navigator === "undefined" ? [] : navigator.languages ?? [navigator.language],
-): Lang {
-  const q = match(new URLSearchParams(search).get("lang"));
-  if (q) return q;
-  const s = match(stored);
-  if (s) return s;
-  for (const b of browser) {
-    const m = match(b);
-    if (m) return m;
-  }
-  return "en";
-}
-
-function safeGet(k: string): string | null {
-  try {
-    return localStorage.getItem(k);
-  } catch {
-    return null;
-  }
-}
-
-export let lang: Lang = detect();
-
 // t returns the message key in the page's language, with {name}
-// placeholders filled; n picks a plural form.
+// placeholders filled; n picks a plural form. Keys of the small catalogs
+// (messages.ts) are found too.
 export function t(key: string, vars: Record<string, string | number> = {}, n?: number): string {
-  let m: Message | undefined = catalogs[lang][key] ?? catalogs.en[key];
-  if (m === undefined) return key;
-  if (typeof m !== "string") {
-    const cat = new Intl.PluralRules(lang).select(n ?? Number(vars.n ?? 0));
-    m = m[cat] ?? m.other;
-  }
-  return m.replace(/\{(\w+)\}/g, (all, k: string) => (k in vars ? String(vars[k]) : all));
+  const m = lookup(catalogs, key);
+  return m === undefined ? small(key, vars, n) : format(m, vars, n);
 }
 
 // lessonText is a lesson's text in the page's language: the translation
@@ -84,12 +41,19 @@ export function lessonText(key: string, english: string): string {
 }
 
 // translate fills elements marked data-i18n (text), data-i18n-title and
-// data-i18n-label (aria-label) under root.
+// data-i18n-label (aria-label) under root, and data-i18n-keys: text whose
+// [Key] marks become <kbd> elements (the keyboard help).
 export function translate(root: ParentNode = document): void {
-  document.documentElement.lang = lang;
-  root.querySelectorAll<HTMLElement>("[data-i18n]").forEach((e) => { e.textContent = t(e.dataset.i18n!); });
-  root.querySelectorAll<HTMLElement>("[data-i18n-title]").forEach((e) => { e.title = t(e.dataset.i18nTitle!); });
-  root.querySelectorAll<HTMLElement>("[data-i18n-label]").forEach((e) => { e.setAttribute("aria-label", t(e.dataset.i18nLabel!)); });
+  translateWith(t, root);
+  root.querySelectorAll<HTMLElement>("[data-i18n-keys]").forEach((e) => {
+    const parts = t(e.dataset.i18nKeys!).split(/\[([^\]]+)\]/);
+    e.replaceChildren(...parts.map((p, i) => {
+      if (i % 2 === 0) return document.createTextNode(p);
+      const k = document.createElement("kbd");
+      k.textContent = p;
+      return k;
+    }));
+  });
 }
 
 // withLang adds the page's language to a link (not for English, the default).

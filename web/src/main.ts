@@ -221,7 +221,7 @@ async function reload(text: string): Promise<void> {
   probe.lastReply = reply;
   probe.loads++;
   const diagnostics = reply.diagnostics ?? [];
-  const error = reply.ok ? undefined : reply.error ?? "the scenario did not load";
+  const error = reply.ok ? undefined : reply.error ?? tr("embed.notLoaded");
   linkDraft.loaded(reply.ok);
   editor.setDiagnostics(diagnostics, error);
   showProblems(diagnostics, error, (line, col) => editor.reveal(line, col));
@@ -435,16 +435,9 @@ const player = new Player({
   onRender: renderControls,
   onStopped(stopped) {
     budgetEl.hidden = stopped === "";
-    budgetEl.textContent = !stopped ? "" : player.cancelled ? tr("progress.cancelled", { why: cancelledAt() }) : tr("progress.budget", { why: stopped });
+    budgetEl.textContent = !stopped ? "" : tr(player.cancelled ? "progress.cancelled" : "progress.budget", { why: stopped });
   },
 });
-// cancelledAt says where a cancelled simulation stopped, in the page's
-// language (the player's own sentence is English, for the embeds).
-function cancelledAt(): string {
-  const evs = player.tl.events;
-  const n = evs.length;
-  return tr("progress.simStopped", { t: n > 0 ? evs[n - 1].t : 0, n: n.toLocaleString(lang) }, n);
-}
 const tl = player.tl;
 const simProgress = new SimProgress(() => player.cancel());
 budgetEl.before(simProgress.el);
@@ -757,7 +750,7 @@ setupControls(shareEditor, $("reset").parentElement as HTMLElement);
 // ---- start ----
 
 $("reset").addEventListener("click", () => {
-  if (defaultText) replaceKeeping(shareEditor, defaultText, "a reset", "Reset to the default scenario.");
+  if (defaultText) replaceKeeping(shareEditor, defaultText, "a reset", tr("share.resetDone"));
 });
 
 // A lesson opened from the course (index.html?lesson=NAME) replaces

@@ -20,6 +20,7 @@
 // Nothing here touches the DOM: the page and node's tests share it.
 import { deflateSync, Inflate } from "fflate";
 import { DICTIONARY_V1 } from "./permalink-dict";
+import { t } from "./messages";
 
 export const ENGINE_VERSION = "v1.36";
 export const PREFIX = "v1.";
@@ -245,20 +246,18 @@ function headerLink(h: Header): Omit<Permalink, "yaml"> {
   return { seed: h.s, engine: h.e, view };
 }
 
-const DAMAGED = "This link is damaged: it was probably cut short or changed when it was copied.";
-
 // decode reads a fragment (with or without the leading "#"). It never
 // throws: a damaged link gives an error sentence and the text it could read.
 export function decode(fragment: string): Decoded {
   const f = fragment.replace(/^#/, "");
   const version = /^v(\d+)\./.exec(f);
   if (!version) {
-    return { ok: false, error: "This is not a schedplay link (it should start with #v1.).", recovered: "" };
+    return { ok: false, error: t("link.notPermalink"), recovered: "" };
   }
   if (version[0] !== PREFIX) {
     return {
       ok: false,
-      error: `This link was made by a newer schedplay (link format v${version[1]}); this page reads v1 links.`,
+      error: t("link.newer", { version: version[1] }),
       recovered: "",
     };
   }
@@ -267,7 +266,7 @@ export function decode(fragment: string): Decoded {
   if (over) {
     return {
       ok: false,
-      error: `This link holds more than ${MAX_TEXT_BYTES / (1 << 20)} MiB of scenario text, more than the playground reads; nothing of it was opened.`,
+      error: t("link.tooLarge", { mib: MAX_TEXT_BYTES / (1 << 20) }),
       recovered: "",
     };
   }
@@ -275,22 +274,22 @@ export function decode(fragment: string): Decoded {
   const header = nl >= 0 ? parseHeader(new TextDecoder().decode(raw.subarray(0, nl))) : null;
   const body = nl >= 0 ? raw.subarray(nl + 1) : new Uint8Array(0);
   const recovered = readableText(body);
-  const fail = (error: string): Decoded => {
-    const r: Decoded = { ok: false, error, recovered };
+  // fail says the link is damaged and why (a message of the catalogs).
+  const fail = (why: string): Decoded => {
+    const r: Decoded = { ok: false, error: t("link.damaged", { why }), recovered };
     if (header) r.partial = headerLink(header);
     return r;
   };
   if (bad >= 0) {
-    return fail(`${DAMAGED} It holds a character no schedplay link has, at position ${PREFIX.length + bad + 1}.`);
+    return fail(t("link.badChar", { pos: PREFIX.length + bad + 1 }));
   }
   if (!header) {
-    return fail(raw.length === 0 ? `${DAMAGED} Nothing of the scenario could be read.` : `${DAMAGED} Its header could not be read.`);
+    return fail(t(raw.length === 0 ? "link.nothingRead" : "link.headerUnreadable"));
   }
   if (!complete || body.length !== header.n || crc32(body) !== header.c) {
-    const what = body.length < header.n
-      ? `${Math.round((100 * body.length) / Math.max(header.n, 1))}% of the scenario text could be read.`
-      : "The scenario text does not match its checksum.";
-    return fail(`${DAMAGED} ${what}`);
+    return fail(body.length < header.n
+      ? t("link.partRead", { pct: Math.round((100 * body.length) / Math.max(header.n, 1)) })
+      : t("link.checksum"));
   }
   // ignoreBOM keeps a leading U+FEFF: the text comes back byte for byte.
   return { ok: true, link: { yaml: new TextDecoder("utf-8", { ignoreBOM: true }).decode(body), ...headerLink(header) } };

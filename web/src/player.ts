@@ -4,6 +4,7 @@
 // event and time to show. The pages draw their own controls from onRender.
 import type { Bridge, SimulateReply, TraceEvent } from "./bridge";
 import { Timeline } from "./timeline";
+import { lang, t as tr } from "./messages";
 
 export interface PlayerHooks {
   // Fresh trace events, in order, as the simulation produces them.
@@ -177,7 +178,7 @@ export class Player {
     const evs = this.tl.events;
     const t = evs.length > 0 ? evs[evs.length - 1].t : 0;
     this.cancelled = true;
-    this.stopped = `the simulation stopped at t=${t}s after ${evs.length} events; the events so far are shown`;
+    this.stopped = tr("progress.simStopped", { t, n: evs.length.toLocaleString(lang) }, evs.length);
     this.hooks.onStopped?.(this.stopped);
     this.render(false);
   }

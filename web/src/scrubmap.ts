@@ -3,6 +3,7 @@
 // stretches (a run that ends with the 5-minute flush of unschedulable
 // pods) drawn short so that the action keeps the width. Only where to
 // draw times: the times themselves are the trace's.
+import { t } from "./i18n";
 
 // A gap between events is idle when it is longer than MIN_IDLE seconds,
 // than IDLE_SHARE_OF_RUN of the run and than IDLE_TIMES_MEDIAN times the
@@ -104,7 +105,8 @@ export class Scrubber {
         options.push(o);
       }
       this.ticks.replaceChildren(...options);
-      this.input.title = this.map.idle.length ? `Idle stretches drawn short: ${this.map.idle.map(([a, b]) => `${this.label(a)} to ${this.label(b)}`).join(", ")}` : "";
+      const spans = this.map.idle.map(([a, b]) => t("scrub.span", { from: this.label(a), to: this.label(b) }));
+      this.input.title = spans.length ? t("scrub.idle", { spans: spans.join(", ") }) : "";
     }
     this.input.value = String(this.map.pos(now) * STEPS);
     this.input.setAttribute("aria-valuetext", this.label(now));

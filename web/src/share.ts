@@ -101,12 +101,12 @@ export function replaceKeeping(ed: Editor, text: string, why: string, title: str
   const cur = ed.getText();
   const kept = worthKeeping(cur, text, "") && drafts.keepAside(cur, why);
   ed.setText(text);
-  notify("info", title, kept ? "Your previous text is kept." : "", kept ? [restoreAction(ed)] : []);
+  notify("info", title, kept ? t("share.previousTextKept") : "", kept ? [restoreAction(ed)] : []);
 }
 
 function restoreAction(ed: Editor): Action {
   return {
-    label: "Restore your previous draft",
+    label: t("share.restore"),
     id: "share-restore",
     run: () => {
       const kept = drafts.previous();
@@ -115,7 +115,7 @@ function restoreAction(ed: Editor): Action {
       drafts.keepAside(ed.getText(), "your restore");
       ed.setText(kept.text);
       drafts.save(kept.text);
-      notify("info", "Previous draft restored.", "The text it replaced is kept: restore again to swap back.", [restoreAction(ed)]);
+      notify("info", t("share.restored"), t("share.restoredText"), [restoreAction(ed)]);
     },
   };
 }
@@ -126,7 +126,7 @@ function restoreAction(ed: Editor): Action {
 export function adoptEdit(ed: Editor, text: string, why: string, defaultText: string): void {
   const draft = drafts.current();
   const kept = worthKeeping(draft, text, defaultText) && drafts.keepAside(draft, why);
-  if (kept) notify("info", "Your edit is now your draft.", "Your previous draft is kept.", [restoreAction(ed)]);
+  if (kept) notify("info", t("share.editIsDraft"), t("share.previousKept"), [restoreAction(ed)]);
 }
 
 // openFragment decides what the editor shows for a fragment, given the
@@ -139,7 +139,7 @@ export function openFragment(ed: Editor, fragment: string, draft: string | null,
     linkDraft.hold(d.link.yaml);
     shareProbe.opened = "link";
     if (kept) {
-      notify("info", "Opened a shared scenario.", "Your previous draft is kept.", [restoreAction(ed)]);
+      notify("info", t("share.openedLink"), t("share.previousKept"), [restoreAction(ed)]);
     }
     return { text: d.link.yaml, view: d.link.view };
   }
@@ -147,9 +147,9 @@ export function openFragment(ed: Editor, fragment: string, draft: string | null,
   const text = d.recovered !== "" ? d.recovered : draft ?? defaultText;
   const kept = d.recovered !== "" && worthKeeping(draft, text, defaultText) && drafts.keepAside(draft, "a damaged link");
   const what = d.recovered !== ""
-    ? ` The editor shows the ${d.recovered.length} characters that could be read.`
-    : " The editor keeps your draft.";
-  notify("error", "Could not open the link.", d.error + what + (kept ? " Your previous draft is kept." : ""),
+    ? t("share.recovered", { n: d.recovered.length }, d.recovered.length)
+    : t("share.keepsDraft");
+  notify("error", t("share.linkFailed"), [d.error, what, kept ? t("share.previousKept") : ""].filter((s) => s).join(" "),
     kept ? [restoreAction(ed)] : []);
   if (d.recovered !== "") linkDraft.hold(text);
   return { text, view: d.partial?.view };
@@ -252,7 +252,7 @@ export function importText(ed: Editor, text: string, name: string): void {
   const kept = worthKeeping(cur, text, "") && drafts.keepAside(cur, "an import");
   ed.setText(text);
   drafts.save(text);
-  notify("info", `Imported ${name}.`, kept ? "Your previous draft is kept." : "", kept ? [restoreAction(ed)] : []);
+  notify("info", t("share.imported", { name }), kept ? t("share.previousKept") : "", kept ? [restoreAction(ed)] : []);
 }
 
 function pickFile(ed: Editor): void {

@@ -3,6 +3,7 @@
 // beside the editor rather than in the editor's page.
 import type { Bridge } from "./bridge";
 import { replaceScreenFills, type ScreenClears } from "./screen-clear";
+import { lang, match, t, type Lang } from "./messages";
 
 declare const Go: { new (): { importObject: WebAssembly.Imports; run(i: WebAssembly.Instance): Promise<void> } };
 
@@ -69,6 +70,16 @@ window.addEventListener("wheel", (e) => {
   }));
 }, { capture: true, passive: false });
 
+// The frame speaks its page's language (the page's address has lang=, the
+// frame's does not); a page of another origin keeps the frame's own choice.
+function pageLang(): Lang {
+  try {
+    return match(window.parent.document.documentElement.lang) ?? lang;
+  } catch {
+    return lang;
+  }
+}
+
 // The canvas gets a name for assistive technology: what it is and how to
 // drive it with keys (the frame has the page's title, the canvas none).
 new MutationObserver((_, obs) => {
@@ -76,7 +87,7 @@ new MutationObserver((_, obs) => {
   if (!c) return;
   c.setAttribute("role", "application");
   c.setAttribute("tabindex", "0"); // ebiten's 1 would jump the tab order
-  c.setAttribute("aria-label", "Cluster canvas: arrow keys move between nodes and pods, Enter opens details, Escape goes back");
+  c.setAttribute("aria-label", t("stage.canvas", {}, undefined, pageLang()));
   obs.disconnect();
 }).observe(document.documentElement, { childList: true, subtree: true });
 
@@ -103,7 +114,8 @@ async function boot(): Promise<void> {
 
 boot().catch((err) => {
   const p = document.createElement("pre");
-  p.textContent = "Could not start the canvas: " + String(err);
+  p.lang = pageLang();
+  p.textContent = t("stage.startFailed", { error: String(err) }, undefined, p.lang as Lang);
   p.style.cssText = "color:#b91c1c;font:14px system-ui;padding:16px;white-space:pre-wrap";
   document.body.append(p);
 });

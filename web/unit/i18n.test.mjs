@@ -1,0 +1,77 @@
+// Unit tests of the catalogs as the page reads them (web/src/i18n.ts and
+// messages.ts): in each language every message the English catalogs have
+// comes from that language's own catalog, never English or the key; and
+// the embed's bundle carries the small catalogs only.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { build } from "esbuild";
+import { loadTS, web } from "./load.mjs";
+
+const read = (f) => JSON.parse(readFileSync(join(web, "locales", f), "utf8"));
+
+// withLang loads a module as a page whose address says ?lang=lang.
+async function withLang(lang, name) {
+  globalThis.location = { search: `?lang=${lang}` };
+  try {
+    return await loadTS(name);
+  } finally {
+    delete globalThis.location;
+  }
+}
+
+// vars fills every placeholder of a message with its own name.
+const vars = (m) => Object.fromEntries([...JSON.stringify(m).matchAll(/\{(\w+)\}/g)].map(([, k]) => [k, `<${k}>`]));
+// filled is message m as the language shows it for n, so filled.
+const filled = (m, n, lang) => {
+  const text = typeof m === "string" ? m : m[new Intl.PluralRules(lang).select(n)] ?? m.other;
+  return text.replace(/\{(\w+)\}/g, (_, k) => (k === "n" ? String(n) : `<${k}>`));
+};
+
+for (const lang of ["zh-CN", "id"]) {
+  test(`every message reads from the ${lang} catalogs`, async () => {
+    const page = await withLang(lang, "i18n.ts");
+    const small = await withLang(lang, "messages.ts");
+    assert.equal(page.lang, lang);
+    const [pageEn, smallEn] = [read("en.json"), read("embed/en.json")];
+    const [pageCat, smallCat] = [read(`${lang}.json`), read(`embed/${lang}.json`)];
+    const wrong = [];
+    for (const [cats, en, t] of [[pageCat, pageEn, page.t], [smallCat, smallEn, page.t], [smallCat, smallEn, small.t]]) {
+      for (const key of Object.keys(en)) {
+        if (!(key in cats)) {
+          wrong.push(`${key}: missing`);
+          continue;
+        }
+        for (const n of [1, 2]) {
+          const got = t(key, { ...vars(en[key]), n }, n);
+          if (got !== filled(cats[key], n, lang)) wrong.push(`${key} (n=${n}): ${got}`);
+        }
+      }
+    }
+    assert.deepEqual(wrong, []);
+    // The language is in effect: a message reads differently from English.
+    const key = "details.victims";
+    assert.notEqual(page.t(key), pageEn[key]);
+  });
+}
+
+test("English under Node, and a missing key shows as itself", async () => {
+  const M = await loadTS("i18n.ts");
+  assert.equal(M.lang, "en");
+  assert.equal(M.t("details.requestedOf", { used: "3", total: "4" }), "3 of 4 requested");
+  assert.equal(M.t("progress.simStopped", { t: 2, n: 1 }, 1), "the simulation stopped at t=2s after 1 event; the events so far are shown");
+  assert.equal(M.t("no.such.key"), "no.such.key");
+});
+
+test("the embed bundles the small catalogs, not the playground's", async () => {
+  const r = await build({
+    entryPoints: [join(web, "src", "embed.ts")], bundle: true, write: false, metafile: true,
+    format: "iife", platform: "browser", define: { ASSETS: "{}" }, logLevel: "silent", absWorkingDir: web,
+  });
+  const inputs = Object.keys(r.metafile.outputs[Object.keys(r.metafile.outputs)[0]].inputs).filter((f) => f.startsWith("locales/"));
+  for (const lang of ["en", "zh-CN", "id"]) {
+    assert.ok(inputs.includes(`locales/embed/${lang}.json`), `embed/${lang}.json is in the embed: ${inputs}`);
+    assert.ok(!inputs.includes(`locales/${lang}.json`), `${lang}.json, the playground's catalog, is in the embed`);
+  }
+});

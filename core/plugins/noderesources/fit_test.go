@@ -32,7 +32,7 @@ func defaultFitArgs() *config.NodeResourcesFitArgs {
 	return a
 }
 
-func newFit(t *testing.T, args *config.NodeResourcesFitArgs) *Fit {
+func newFit(t testing.TB, args *config.NodeResourcesFitArgs) *Fit {
 	t.Helper()
 	pl, err := NewFit(args, nil)
 	if err != nil {

@@ -240,7 +240,8 @@ func (r *resourceAllocationScorer) memoScoreNodes(nodes []*framework.NodeInfo, r
 			continue
 		}
 		if k >= len(r.memo) {
-			r.memo = append(r.memo, make([]twoFixedMemo, k+1-len(r.memo))...)
+			// Doubling: the first cycles meet the positions nearly in order.
+			r.memo = append(r.memo, make([]twoFixedMemo, max(k+1, 2*len(r.memo))-len(r.memo))...)
 		}
 		m := &r.memo[k]
 		if m.set && m.alloc0 == alloc0 && m.used0 == used0 && m.alloc1 == alloc1 && m.used1 == used1 && m.req0 == req0 && m.req1 == req1 {

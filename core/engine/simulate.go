@@ -543,7 +543,7 @@ func (s *Simulation) bind(sp *simPod, res scheduler.ScheduleResult) {
 		panic(fmt.Sprintf("binding %s: %v", sp.key, err)) // the node came from this snapshot
 	}
 	s.changes++
-	reason := "bound to " + node + ": " + describeChoice(res)
+	reason := bindReason(node, res)
 	e := Event{Kind: EvScheduled, Pod: sp.key, Node: node, Reason: reason, Ties: res.Tied}
 	if len(res.Tied) > 0 && res.TiedCount > len(res.Tied) {
 		e.TieCount = res.TiedCount
@@ -555,46 +555,57 @@ func (s *Simulation) bind(sp *simPod, res scheduler.ScheduleResult) {
 // BatchedReason ends the reason of a pod placed by opportunistic batching.
 const BatchedReason = "placed by batching: reused the ranking of the previous pod"
 
-func describeChoice(res scheduler.ScheduleResult) string {
+// bindReason is the reason of the Scheduled event binding a pod to node:
+// "bound to NODE: " and why that node. It runs for every binding, so each
+// form is made in one allocation: one concatenation, or for a tie (nearly
+// every binding on a cluster of equal nodes) one builder.
+func bindReason(node string, res scheduler.ScheduleResult) string {
+	const bound = "bound to "
 	switch {
 	case res.Nominated:
-		return "its nominated node passed the filters"
+		return bound + node + ": its nominated node passed the filters"
 	case res.Batched:
-		return BatchedReason
+		return bound + node + ": " + BatchedReason
 	case res.FeasibleNodes == 1:
-		return "the only feasible node"
+		return bound + node + ": the only feasible node"
 	}
-	// Concatenation, not fmt: this runs for every binding.
-	top := "highest score " + strconv.FormatInt(res.TopScore, 10) + " among " + strconv.Itoa(res.FeasibleNodes) + " feasible nodes"
-	if len(res.Tied) > 1 {
-		// One builder, one allocation: on clusters of equal nodes nearly
-		// every binding ties.
-		score := strconv.FormatInt(res.TopScore, 10)
-		var b strings.Builder
-		b.Grow(len(top) + 112 + len(score) + len(res.SuggestedHost) + 16*len(res.Tied))
-		b.WriteString(top)
-		b.WriteString(", a tie: ")
-		more := res.TiedCount > len(res.Tied)
-		if more {
-			b.WriteString(strconv.Itoa(res.TiedCount))
-			b.WriteString(" nodes (")
-		}
-		for i, n := range res.Tied {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString(n)
-		}
-		if more {
-			b.WriteString(", ...)")
-		}
-		b.WriteString(" scored ")
-		b.WriteString(score)
-		b.WriteString(" each; which one kube-scheduler takes depends on the order its parallel filter found them in, this run took ")
-		b.WriteString(res.SuggestedHost)
-		return b.String()
+	score := strconv.FormatInt(res.TopScore, 10)
+	if len(res.Tied) < 2 {
+		return bound + node + ": highest score " + score + " among " + strconv.Itoa(res.FeasibleNodes) + " feasible nodes"
 	}
-	return top
+	const took = " each; which one kube-scheduler takes depends on the order its parallel filter found them in, this run took "
+	size := len(bound) + len(node) + len(took) + 2*len(score) + len(res.SuggestedHost) + 96 // 96: the other words and counts
+	for _, n := range res.Tied {
+		size += len(n) + 2
+	}
+	var b strings.Builder
+	b.Grow(size)
+	b.WriteString(bound)
+	b.WriteString(node)
+	b.WriteString(": highest score ")
+	b.WriteString(score)
+	b.WriteString(" among ")
+	b.WriteString(strconv.Itoa(res.FeasibleNodes))
+	b.WriteString(" feasible nodes, a tie: ")
+	more := res.TiedCount > len(res.Tied)
+	if more {
+		b.WriteString(strconv.Itoa(res.TiedCount))
+		b.WriteString(" nodes (")
+	}
+	for i, n := range res.Tied {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(n)
+	}
+	if more {
+		b.WriteString(", ...)")
+	}
+	b.WriteString(" scored ")
+	b.WriteString(score)
+	b.WriteString(took)
+	b.WriteString(res.SuggestedHost)
+	return b.String()
 }
 
 // setNomination records status.nominatedNodeName and the nominator.

@@ -300,7 +300,7 @@ func (s *Simulation) nodeRow(name string) NodeState {
 // start logs the rows of the cluster as loaded, before any event: the
 // checkpoint of seq -1, which StateAt(-1) reads.
 func (l *stateLog) start(s *Simulation) {
-	l.cur = rows{pods: map[string]PodState{}, nodes: map[string]NodeState{}}
+	l.cur = rows{pods: make(map[string]PodState, len(s.order)), nodes: make(map[string]NodeState, s.snap.NumNodes())}
 	for _, k := range s.order {
 		l.cur.pods[k] = s.podRow(k, &Event{})
 	}

@@ -138,47 +138,48 @@ const MaxTiedNames = 8
 // first MaxTiedNames of them by name, when more than one has it; nil and
 // the count otherwise (the common case allocates nothing).
 func tiedNodes(nodes []*framework.NodeInfo, totals []int64, top int64) ([]string, int) {
+	// One pass counts the tied nodes and keeps the first MaxTiedNames of
+	// them by name. The nodes are normally one snapshot's: their name
+	// ranks order them as their names do, and compare as integers (string
+	// comparison is a byte loop in WebAssembly, and nearly every node ties
+	// on a cluster of equal nodes). Should one have no rank, the names are
+	// sorted instead.
+	var buf [MaxTiedNames]*framework.NodeInfo
+	var ranks [MaxTiedNames]int
+	first := buf[:0]
 	n := 0
 	ranked := true
-	for i, t := range totals {
-		if t == top {
-			n++
-			ranked = ranked && nodes[i].NameRank() >= 0
-		}
-	}
-	if n < 2 {
-		return nil, n
-	}
-	if !ranked {
-		return tiedByName(nodes, totals, top), n
-	}
-	// The nodes are one snapshot's: their name ranks order them as their
-	// names do, and compare as integers (string comparison is a byte loop
-	// in WebAssembly, and nearly every node ties on a cluster of equal
-	// nodes).
-	var buf [MaxTiedNames]*framework.NodeInfo
-	first := buf[:0]
 	for i, t := range totals {
 		if t != top {
 			continue
 		}
-		ni, r := nodes[i], nodes[i].NameRank()
+		n++
+		ni := nodes[i]
+		r := ni.NameRank()
 		// Most tied nodes sort after the few kept: one comparison turns
 		// them away.
-		if len(first) == MaxTiedNames && r >= first[MaxTiedNames-1].NameRank() {
+		if r < 0 || len(first) == MaxTiedNames && r >= ranks[MaxTiedNames-1] {
+			ranked = ranked && r >= 0
 			continue
 		}
 		// Insertion among the few first by name seen so far, before any
 		// of the same rank (the same node listed twice).
 		j := len(first)
-		for j > 0 && first[j-1].NameRank() >= r {
+		for j > 0 && ranks[j-1] >= r {
 			j--
 		}
 		if len(first) < MaxTiedNames {
 			first = append(first, nil)
 		}
 		copy(first[j+1:], first[j:])
-		first[j] = ni
+		copy(ranks[j+1:len(first)], ranks[j:len(first)-1])
+		first[j], ranks[j] = ni, r
+	}
+	if n < 2 {
+		return nil, n
+	}
+	if !ranked {
+		return tiedByName(nodes, totals, top), n
 	}
 	out := make([]string, len(first))
 	for i, ni := range first {

@@ -116,3 +116,24 @@ func TestTiedNodesInSnapshot(t *testing.T) {
 		}
 	}
 }
+
+// A tied node outside the snapshot (no name rank) among ranked ones: the
+// names come from sorting, and count every tied node.
+func TestTiedNodesMixedRanks(t *testing.T) {
+	var list []*api.Node
+	for i := 0; i < 12; i++ {
+		n := &api.Node{}
+		n.Name = fmt.Sprintf("n-%02d", 11-i)
+		list = append(list, n)
+	}
+	nodes := framework.NewSnapshot(nil, list).List()
+	outside := framework.NewNodeInfo()
+	outside.SetNode(&api.Node{ObjectMeta: api.ObjectMeta{Name: "n-00a"}})
+	nodes = append(nodes, outside)
+	totals := make([]int64, len(nodes))
+	names, count := tiedNodes(nodes, totals, 0)
+	want := []string{"n-00", "n-00a", "n-01", "n-02", "n-03", "n-04", "n-05", "n-06"}
+	if count != len(nodes) || fmt.Sprint(names) != fmt.Sprint(want) {
+		t.Errorf("tiedNodes = %v, %d; want %v, %d", names, count, want, len(nodes))
+	}
+}

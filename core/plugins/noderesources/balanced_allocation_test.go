@@ -11,7 +11,7 @@ import (
 	"github.com/schedplay/schedplay/core/internal/st"
 )
 
-func newBalanced(t *testing.T, resources []config.ResourceSpec) *BalancedAllocation {
+func newBalanced(t testing.TB, resources []config.ResourceSpec) *BalancedAllocation {
 	t.Helper()
 	args := &config.NodeResourcesBalancedAllocationArgs{Resources: resources}
 	config.SetDefaultArgs(args)

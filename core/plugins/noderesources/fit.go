@@ -148,13 +148,9 @@ func getPreFilterState(state *framework.CycleState) (*preFilterState, error) {
 // The status is UnschedulableAndUnresolvable when some request exceeds the
 // node's whole allocatable (no preemption can help), else Unschedulable.
 func (pl *Fit) Filter(state *framework.CycleState, _ *api.Pod, nodeInfo *framework.NodeInfo) *framework.Status {
-	s := pl.lastRead
-	if state == nil || state != pl.lastState || state.Version() != pl.lastVersion {
-		var err error
-		if s, err = getPreFilterState(state); err != nil {
-			return framework.AsStatus(err)
-		}
-		pl.lastState, pl.lastVersion, pl.lastRead = state, state.Version(), s
+	s, err := pl.readPreFilterState(state)
+	if err != nil {
+		return framework.AsStatus(err)
 	}
 	insufficient := fitsRequest(s, nodeInfo, pl.ignoredResources, pl.ignoredResourceGroups)
 	if len(insufficient) == 0 {
@@ -171,15 +167,44 @@ func (pl *Fit) Filter(state *framework.CycleState, _ *api.Pod, nodeInfo *framewo
 	return framework.NewStatus(code, reasons...)
 }
 
-// FilterNodes is Filter over nodes (framework.BatchFilterPlugin).
+// readPreFilterState returns PreFilter's state, read again only when the
+// cycle state is another one or was written since.
+func (pl *Fit) readPreFilterState(state *framework.CycleState) (*preFilterState, error) {
+	if state != nil && state == pl.lastState && state.Version() == pl.lastVersion {
+		return pl.lastRead, nil
+	}
+	s, err := getPreFilterState(state)
+	if err != nil {
+		return nil, err
+	}
+	pl.lastState, pl.lastVersion, pl.lastRead = state, state.Version(), s
+	return s, nil
+}
+
+// FilterNodes is Filter over nodes (framework.BatchFilterPlugin). For a pod
+// asking for no scalar resources, a node with room for it passes without
+// a call (hasRoom); any other node gets Filter and its status.
 func (pl *Fit) FilterNodes(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo, statuses []*framework.Status) {
+	s, err := pl.readPreFilterState(state)
+	plain := err == nil && len(s.ScalarResources) == 0
 	for i, ni := range nodes {
-		if statuses[i] == nil {
-			if st := pl.Filter(state, pod, ni); !st.IsSuccess() {
-				statuses[i] = st
-			}
+		if statuses[i] != nil || plain && hasRoom(s, ni) {
+			continue
+		}
+		if st := pl.Filter(state, pod, ni); !st.IsSuccess() {
+			statuses[i] = st
 		}
 	}
+}
+
+// hasRoom reports whether fitsRequest finds nothing lacking on the node for
+// a request without scalar resources: the same comparisons, none failing.
+func hasRoom(req *preFilterState, ni *framework.NodeInfo) bool {
+	alloc, used := &ni.Allocatable, &ni.Requested
+	return len(ni.Pods)+1 <= alloc.AllowedPodNumber &&
+		(req.MilliCPU <= 0 || req.MilliCPU <= alloc.MilliCPU-used.MilliCPU) &&
+		(req.Memory <= 0 || req.Memory <= alloc.Memory-used.Memory) &&
+		(req.EphemeralStorage <= 0 || req.EphemeralStorage <= alloc.EphemeralStorage-used.EphemeralStorage)
 }
 
 // InsufficientResource is one resource the node lacks for the pod.

@@ -2,6 +2,7 @@ package noderesources
 
 import (
 	"errors"
+	"strconv"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -32,7 +33,7 @@ func defaultFitArgs() *config.NodeResourcesFitArgs {
 	return a
 }
 
-func newFit(t *testing.T, args *config.NodeResourcesFitArgs) *Fit {
+func newFit(t testing.TB, args *config.NodeResourcesFitArgs) *Fit {
 	t.Helper()
 	pl, err := NewFit(args, nil)
 	if err != nil {
@@ -214,6 +215,11 @@ func TestFitFilter(t *testing.T) {
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("Filter status (-want +got):\n%s", diff)
 			}
+			batch := []*framework.Status{nil}
+			pl.FilterNodes(state, tt.pod, []*framework.NodeInfo{ni}, batch)
+			if diff := cmp.Diff(tt.want, batch[0]); diff != "" {
+				t.Errorf("FilterNodes status (-want +got):\n%s", diff)
+			}
 			if tt.wantIns != nil && tt.args == nil {
 				if diff := cmp.Diff(tt.wantIns, Fits(tt.pod, ni)); diff != "" {
 					t.Errorf("Fits (-want +got):\n%s", diff)
@@ -285,4 +291,59 @@ func TestFitFilterFollowsTheState(t *testing.T) {
 	clone.Write(preFilterStateKey, computePodResourceRequest(big))
 	check("changed clone", clone, tooBig, "")
 	check("original after the clone", state, nil, "")
+}
+
+// TestFilterNodesMatchesFilter compares FilterNodes with Filter on nodes
+// filled to around the pod's request, one pod short of their pod limit or
+// at it, for pods with and without scalar requests: hasRoom must pass
+// exactly the nodes Filter passes.
+func TestFilterNodesMatchesFilter(t *testing.T) {
+	pods := map[string]*api.Pod{
+		"nothing":       st.MakePod().Obj(),
+		"cpu":           st.MakePod().Req(res{"cpu": "2"}).Obj(),
+		"cpu memory":    st.MakePod().Req(res{"cpu": "2", "memory": "2Gi"}).Obj(),
+		"all three":     st.MakePod().Req(res{"cpu": "2", "memory": "2Gi", "ephemeral-storage": "2Gi"}).Obj(),
+		"with a scalar": st.MakePod().Req(res{"cpu": "2", "example.com/aaa": "1"}).Obj(),
+	}
+	var nodes []*framework.NodeInfo
+	for _, free := range []string{"1", "2", "3"} { // cpu, memory and storage free: short, exact, room
+		for _, maxPods := range []string{"1", "2", "3"} {
+			used := st.MakePod().Name("used").Node("n1").Req(res{"cpu": "6", "memory": "6Gi", "ephemeral-storage": "6Gi"}).Obj()
+			alloc := res{"cpu": addUnits("6", free, ""), "memory": addUnits("6", free, "Gi"), "ephemeral-storage": addUnits("6", free, "Gi"),
+				"pods": maxPods, "example.com/aaa": "1"}
+			nodes = append(nodes, nodeInfo(alloc, used))
+		}
+	}
+	nodes = append(nodes, nodeInfo(res{"cpu": "8"}), nodeInfo(res{"pods": "5"}))
+	for name, pod := range pods {
+		t.Run(name, func(t *testing.T) {
+			pl := newFit(t, defaultFitArgs())
+			state := framework.NewCycleState()
+			if _, s := pl.PreFilter(state, pod, nil); !s.IsSuccess() {
+				t.Fatalf("PreFilter: %v", s)
+			}
+			batch := make([]*framework.Status, len(nodes))
+			pl.FilterNodes(state, pod, nodes, batch)
+			passed := 0
+			for i, ni := range nodes {
+				want := pl.Filter(state, pod, ni)
+				if diff := cmp.Diff(want, batch[i]); diff != "" {
+					t.Errorf("node %d: FilterNodes status (-Filter +FilterNodes):\n%s", i, diff)
+				}
+				if want == nil {
+					passed++
+				}
+			}
+			if passed == 0 || passed == len(nodes) {
+				t.Errorf("%d of %d nodes pass: the cases do not straddle the limits", passed, len(nodes))
+			}
+		})
+	}
+}
+
+// addUnits is the quantity a+b (whole numbers) with unit.
+func addUnits(a, b, unit string) string {
+	x, _ := strconv.Atoi(a)
+	y, _ := strconv.Atoi(b)
+	return strconv.Itoa(x+y) + unit
 }

@@ -30,6 +30,28 @@ type resourceAllocationScorer struct {
 	// memory or ephemeral storage), as in the default configuration; such
 	// nodes are scored on locals, without the lists.
 	twoFixed bool
+	// memo holds, per node position in its snapshot (NodeInfo.Index), the
+	// last twoFixed score scoreNodes computed and the figures it came from;
+	// see twoFixedMemo.
+	memo []twoFixedMemo
+}
+
+// twoFixedMemo is one node's last twoFixed score and every figure it was
+// computed from: the node's allocatable and in-use amount of both
+// resources and the pod's request. A twoFixed score is a function of
+// these six numbers alone (the scorer's kind and weights are fixed), so a
+// memo whose figures all equal the node's and the pod's gives the score
+// the arithmetic would, whatever changed in between (pods bound or
+// removed, a node replaced, a rebuilt snapshot reusing positions, a clone)
+// and without trusting that every writer moved NodeInfo.Generation.
+// Consecutive cycles score the same nodes for pods with the same requests
+// (replicas), and a node that got no pod in between is scored again for
+// the price of these comparisons: in WebAssembly the arithmetic's calls
+// and divisions cost several times more than natively.
+type twoFixedMemo struct {
+	alloc0, used0, alloc1, used1, req0, req1 int64
+	score                                    int64
+	set                                      bool
 }
 
 // resourceClass is where a scored resource's figures live in a NodeInfo.
@@ -94,13 +116,20 @@ func (r *resourceAllocationScorer) fixedFigures(nodeInfo *framework.NodeInfo, cl
 func (r *resourceAllocationScorer) twoFixedScore(nodeInfo *framework.NodeInfo, podRequests []int64) int64 {
 	alloc0, used0 := r.fixedFigures(nodeInfo, r.classes[0])
 	alloc1, used1 := r.fixedFigures(nodeInfo, r.classes[1])
+	return r.twoFixedScoreOf(alloc0, used0, alloc1, used1, podRequests[0], podRequests[1])
+}
+
+// twoFixedScoreOf is twoFixedScore from a node's allocatable and in-use
+// amounts of the two resources (as fixedFigures returns them) and the
+// pod's requests.
+func (r *resourceAllocationScorer) twoFixedScoreOf(alloc0, used0, alloc1, used1, podReq0, podReq1 int64) int64 {
 	if alloc0 == 0 {
 		used0 = 0 // calculateNodeAllocatableRequest leaves the resource at zeros
 	}
 	if alloc1 == 0 {
 		used1 = 0
 	}
-	req0, req1 := used0+podRequests[0], used1+podRequests[1]
+	req0, req1 := used0+podReq0, used1+podReq1
 	// The per-resource scorers are called directly (not through a func
 	// value) so that they inline; both score a zero capacity 0, and
 	// weightedScore2 leaves such a resource out.
@@ -177,9 +206,7 @@ func (r *resourceAllocationScorer) score(nodeInfo *framework.NodeInfo, podReques
 // Fit's and BalancedAllocation's ScoreNodes.
 func (r *resourceAllocationScorer) scoreNodes(nodes []*framework.NodeInfo, podRequests []int64, scores framework.NodeScoreList) *framework.Status {
 	if r.kind != kindOther && r.twoFixed {
-		for i, ni := range nodes {
-			scores[i].Score = r.twoFixedScore(ni, podRequests)
-		}
+		r.memoScoreNodes(nodes, podRequests[0], podRequests[1], scores)
 		return nil
 	}
 	if r.kind != kindOther && len(r.resources) > 0 && len(r.resources) <= maxStackResources {
@@ -196,6 +223,35 @@ func (r *resourceAllocationScorer) scoreNodes(nodes []*framework.NodeInfo, podRe
 		scores[i].Score = s
 	}
 	return nil
+}
+
+// memoScoreNodes is twoFixedScore for every node, taking the score from
+// the node's memo when the figures it was computed from are the node's
+// and the pod's now (twoFixedMemo), and otherwise computing and keeping
+// it. A node outside a snapshot (Index -1) is computed every time.
+func (r *resourceAllocationScorer) memoScoreNodes(nodes []*framework.NodeInfo, req0, req1 int64, scores framework.NodeScoreList) {
+	class0, class1 := r.classes[0], r.classes[1]
+	for i, ni := range nodes {
+		alloc0, used0 := r.fixedFigures(ni, class0)
+		alloc1, used1 := r.fixedFigures(ni, class1)
+		k := ni.Index()
+		if k < 0 {
+			scores[i].Score = r.twoFixedScoreOf(alloc0, used0, alloc1, used1, req0, req1)
+			continue
+		}
+		if k >= len(r.memo) {
+			// Doubling: the first cycles meet the positions nearly in order.
+			r.memo = append(r.memo, make([]twoFixedMemo, max(k+1, 2*len(r.memo))-len(r.memo))...)
+		}
+		m := &r.memo[k]
+		if m.set && m.alloc0 == alloc0 && m.used0 == used0 && m.alloc1 == alloc1 && m.used1 == used1 && m.req0 == req0 && m.req1 == req1 {
+			scores[i].Score = m.score
+			continue
+		}
+		s := r.twoFixedScoreOf(alloc0, used0, alloc1, used1, req0, req1)
+		*m = twoFixedMemo{alloc0: alloc0, used0: used0, alloc1: alloc1, used1: used1, req0: req0, req1: req1, score: s, set: true}
+		scores[i].Score = s
+	}
 }
 
 // builtinScore scores with a built-in scorer (r.kind != kindOther) and at

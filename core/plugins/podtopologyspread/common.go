@@ -60,17 +60,30 @@ func (pl *PodTopologySpread) getConstraints(pod *api.Pod) ([]topologySpreadConst
 // action with the selector of the workloads that own or select the pod. A
 // pod no workload selects gets no default constraints.
 func (pl *PodTopologySpread) buildDefaultConstraints(pod *api.Pod, action api.UnsatisfiableConstraintAction) ([]topologySpreadConstraint, error) {
-	cs, err := filterTopologySpreadConstraints(pl.defaultConstraints, pod.Labels, action)
-	if err != nil || len(cs) == 0 {
-		return nil, err
+	// The selector is found first: most pods have none (no workload), and
+	// then compiling the constraints is wasted, unless compiling could
+	// fail, which needs a constraint with a selector (validation forbids
+	// them) and is still reported.
+	some, canFail := false, false
+	for _, c := range pl.defaultConstraints {
+		if c.WhenUnsatisfiable == action {
+			some, canFail = true, canFail || c.LabelSelector != nil
+		}
+	}
+	if !some {
+		return nil, nil
 	}
 	var cluster framework.ClusterLister
 	if pl.handle != nil {
 		cluster = pl.handle.Cluster()
 	}
 	sel := defaultSelector(pod, cluster)
-	if sel.Empty() {
+	if sel.Empty() && !canFail {
 		return nil, nil
+	}
+	cs, err := filterTopologySpreadConstraints(pl.defaultConstraints, pod.Labels, action)
+	if err != nil || len(cs) == 0 || sel.Empty() {
+		return nil, err
 	}
 	for i := range cs {
 		cs[i].Selector = sel

@@ -129,3 +129,51 @@ func TestFilterTopologySpreadConstraints(t *testing.T) {
 		t.Errorf("constraints (-want +got):\n%s", diff)
 	}
 }
+
+// TestBuildDefaultConstraints pins what the default constraints come to
+// for a pod a service selects, a pod nothing selects, an action no
+// default constraint has, and a constraint whose selector does not
+// compile (validation forbids selectors; built directly here): its error
+// is reported whether or not a workload selects the pod.
+func TestBuildDefaultConstraints(t *testing.T) {
+	h := st.NewHandle(nil, nil)
+	h.Lister.ServiceList = []*api.Service{service("default", "web", map[string]string{"app": "web"})}
+	selected := st.MakePod().Name("p").Label("app", "web").Obj()
+	alone := st.MakePod().Name("q").Label("app", "db").Obj()
+	system := newPlugin(t, nil, h)
+	bad := newPlugin(t, nil, h)
+	bad.defaultConstraints = []api.TopologySpreadConstraint{{MaxSkew: 1, TopologyKey: api.LabelTopologyZone, WhenUnsatisfiable: api.ScheduleAnyway,
+		LabelSelector: &api.LabelSelector{MatchExpressions: []api.LabelSelectorRequirement{{Key: "k", Operator: "Bogus"}}}}}
+	tests := []struct {
+		name    string
+		pl      *PodTopologySpread
+		pod     *api.Pod
+		action  api.UnsatisfiableConstraintAction
+		keys    []string // the constraints' topology keys
+		wantErr bool
+	}{
+		{name: "a pod a service selects", pl: system, pod: selected, action: api.ScheduleAnyway, keys: []string{api.LabelHostname, api.LabelTopologyZone}},
+		{name: "a pod nothing selects", pl: system, pod: alone, action: api.ScheduleAnyway},
+		{name: "no default constraint has the action", pl: system, pod: selected, action: api.DoNotSchedule},
+		{name: "a bad selector, the pod selected", pl: bad, pod: selected, action: api.ScheduleAnyway, wantErr: true},
+		{name: "a bad selector, the pod not selected", pl: bad, pod: alone, action: api.ScheduleAnyway, wantErr: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cs, err := tt.pl.buildDefaultConstraints(tt.pod, tt.action)
+			if (err != nil) != tt.wantErr {
+				t.Fatalf("error %v, want an error: %v", err, tt.wantErr)
+			}
+			var keys []string
+			for _, c := range cs {
+				keys = append(keys, c.TopologyKey)
+				if !c.Selector.Matches(tt.pod.Labels) || c.Selector.Matches(alone.Labels) {
+					t.Errorf("constraint on %s: selector %v does not select exactly the service's pods", c.TopologyKey, c.Selector)
+				}
+			}
+			if diff := cmp.Diff(tt.keys, keys); diff != "" {
+				t.Errorf("topology keys (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

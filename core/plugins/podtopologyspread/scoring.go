@@ -49,6 +49,7 @@ func (pl *PodTopologySpread) initPreScoreState(s *preScoreState, pod *api.Pod, f
 	if len(s.Constraints) == 0 {
 		return nil
 	}
+	s.IgnoredNodes = map[string]bool{}
 	s.TopologyValueToPodCounts = make([]map[string]*int64, len(s.Constraints))
 	for i := range s.Constraints {
 		s.TopologyValueToPodCounts[i] = map[string]*int64{}
@@ -91,7 +92,7 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *api.Pod,
 	if len(allNodes) == 0 {
 		return pl.skip.Get()
 	}
-	s := &preScoreState{IgnoredNodes: map[string]bool{}}
+	s := &preScoreState{}
 	// Only explicit or List-defaulted constraints require every topology
 	// key, so hostname spreading still works on nodes without a zone label.
 	requireAllTopologies := len(pod.Spec.TopologySpreadConstraints) > 0 || !pl.systemDefaulted

@@ -19,6 +19,16 @@ type Cache struct {
 	docs map[string]*cachedDoc // by the document's text
 	// types describes the types of decoded values for copying them.
 	types map[reflect.Type]*typeInfo
+	// last is the last load that gave a scenario: its file name, the trees
+	// it read (as first parsed) and the scenario; same is that scenario
+	// when the load after it read trees equal to its trees but for
+	// positions (see Unchanged).
+	last struct {
+		file  string
+		trees []*ynode
+		sc    *Scenario
+	}
+	same *Scenario
 }
 
 // cachedDoc is one document (the text between two "---" lines) as read.
@@ -60,13 +70,14 @@ func (c *Cache) LoadYielding(filename string, data []byte, yield Yield) (*Scenar
 }
 
 func (c *Cache) load(l *loader) *Scenario {
+	c.same = nil
 	if !l.precheck() {
 		return nil
 	}
 	pieces, ok := splitDocuments(l.src)
 	if !ok {
 		c.docs = nil
-		return l.loadChecked()
+		return c.loadWhole(l)
 	}
 	next := make(map[string]*cachedDoc, len(pieces))
 	docs := make([]*cachedDoc, len(pieces))
@@ -85,7 +96,7 @@ func (c *Cache) load(l *loader) *Scenario {
 			if err != nil {
 				// The whole stream's parse reports the error as Load does.
 				c.docs = nil
-				return l.loadChecked()
+				return c.loadWhole(l)
 			}
 			if pd.berr != nil {
 				if buildErr == nil {
@@ -163,7 +174,81 @@ func (c *Cache) load(l *loader) *Scenario {
 	if l.hasErrors() || !l.step(steps-1, steps) {
 		return nil
 	}
-	return l.assemble()
+	s := l.assemble()
+	if s != nil {
+		c.remember(l.file, docs, s)
+	}
+	return s
+}
+
+// loadWhole is the load of a text that is not read document by document;
+// what it gives is not compared with the next load.
+func (c *Cache) loadWhole(l *loader) *Scenario {
+	s := l.loadChecked()
+	if s != nil {
+		c.last.sc, c.last.trees = nil, nil
+	}
+	return s
+}
+
+// remember records a load that gave scenario s from docs, and whether the
+// objects it read are those of the last such load (Unchanged).
+func (c *Cache) remember(file string, docs []*cachedDoc, s *Scenario) {
+	var trees []*ynode
+	for _, cd := range docs {
+		for _, t := range cd.parsed.trees {
+			if t.kind != yNull {
+				trees = append(trees, t)
+			}
+		}
+	}
+	if c.last.sc != nil && c.last.file == file && len(c.last.trees) == len(trees) {
+		same := true
+		for i, t := range trees {
+			if !sameTree(c.last.trees[i], t) {
+				same = false
+				break
+			}
+		}
+		if same {
+			// The earlier scenario stays the one the next load is
+			// compared with: the caller keeps it (Reposition).
+			c.same = c.last.sc
+			s = c.same
+		}
+	}
+	c.last.file, c.last.trees, c.last.sc = file, trees, s
+}
+
+// Unchanged is the scenario of the load before the last one when the last
+// one read the same documents from its text but for where they are: only
+// comments, blank lines, "---" lines around no object or the layout of
+// values (flow or block style, quoting) changed. The two scenarios are
+// then equal but for positions (Reposition); nil otherwise. Over a series
+// of such loads it stays the first one's scenario, which a caller keeps.
+func (c *Cache) Unchanged() *Scenario { return c.same }
+
+// sameTree reports whether a and b are the same YAML values but for
+// positions: what the loader reads from them is the same.
+func sameTree(a, b *ynode) bool {
+	if a == b {
+		return true
+	}
+	if a.kind != b.kind || a.text != b.text || a.isStr != b.isStr || a.size != b.size ||
+		len(a.keys) != len(b.keys) || len(a.vals) != len(b.vals) || len(a.items) != len(b.items) {
+		return false
+	}
+	for i := range a.keys {
+		if a.keys[i] != b.keys[i] || !sameTree(a.vals[i], b.vals[i]) {
+			return false
+		}
+	}
+	for i := range a.items {
+		if !sameTree(a.items[i], b.items[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // checked is what validate reported for one kept object.

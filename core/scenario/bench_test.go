@@ -1,9 +1,7 @@
 package scenario
 
 import (
-	"bytes"
 	"fmt"
-	"slices"
 	"testing"
 
 	"github.com/schedplay/schedplay/internal/benchdata"
@@ -34,16 +32,9 @@ func BenchmarkCacheEditOnePod(b *testing.B) {
 	if _, err := c.Load("s.yaml", text); err != nil {
 		b.Fatal(err)
 	}
-	at := bytes.Index(text, []byte("name: pod-2500,"))
-	at += bytes.Index(text[at:], []byte("cpu: 100m")) + len("cpu: ")
-	b.ReportAllocs()
-	for i := 0; b.Loop(); i++ {
-		b.StopTimer()
-		c.Prepare()
-		edited := slices.Concat(text[:at], fmt.Appendf(nil, "%dm", 101+i%2), text[at+len("100m"):])
-		b.StartTimer()
+	benchdata.EditEach(b, text, c.Prepare, func(edited []byte) {
 		if _, err := c.Load("s.yaml", edited); err != nil {
 			b.Fatal(err)
 		}
-	}
+	})
 }

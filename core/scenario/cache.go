@@ -33,7 +33,9 @@ type Cache struct {
 
 // cachedDoc is one document (the text between two "---" lines) as read.
 type cachedDoc struct {
-	line   int // the text's first line when it was parsed
+	line int // the text's first line when it was parsed
+	// clean: the text passes the shape check on its own (pieceClean).
+	clean  bool
 	parsed parsedDoc
 	// trees are parsed.trees, with positions those of line.
 	trees []*ynode
@@ -71,13 +73,31 @@ func (c *Cache) LoadYielding(filename string, data []byte, yield Yield) (*Scenar
 
 func (c *Cache) load(l *loader) *Scenario {
 	c.same = nil
-	if !l.precheck() {
+	if !l.checkSize() {
 		return nil
 	}
 	pieces, ok := splitDocuments(l.src)
 	if !ok {
 		c.docs = nil
+		if !l.checkShape() {
+			return nil
+		}
 		return c.loadWhole(l)
+	}
+	// The shape check of the pieces not seen before; the whole text's when
+	// one is not clean (it gives the diagnostics).
+	clean := make([]bool, len(pieces))
+	all := true
+	for i, p := range pieces {
+		if cd := c.docs[string(p.text)]; cd != nil {
+			clean[i] = cd.clean
+		} else {
+			clean[i] = l.pieceClean(p.text)
+		}
+		all = all && clean[i]
+	}
+	if !all && !l.checkShape() {
+		return nil
 	}
 	next := make(map[string]*cachedDoc, len(pieces))
 	docs := make([]*cachedDoc, len(pieces))
@@ -104,11 +124,11 @@ func (c *Cache) load(l *loader) *Scenario {
 				}
 				continue
 			}
-			cd = &cachedDoc{line: p.line, parsed: pd, trees: pd.trees}
+			cd = &cachedDoc{line: p.line, clean: clean[i], parsed: pd, trees: pd.trees}
 		case cd.line != p.line:
 			pd := cd.parsed
 			pd.firstAlias.Line += p.line - cd.line
-			cd = &cachedDoc{line: p.line, parsed: pd, trees: shiftTrees(cd.trees, p.line-cd.line)}
+			cd = &cachedDoc{line: p.line, clean: cd.clean, parsed: pd, trees: shiftTrees(cd.trees, p.line-cd.line)}
 		}
 		if buildErr == nil && !aliases.add(l, cd.parsed) {
 			c.docs = nil

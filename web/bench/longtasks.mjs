@@ -100,11 +100,12 @@ const report = (label, figs, tasks) => console.log(`${label}: first frame median
       await page.evaluate(() => { window.__schedplay.editToFrameMs = 0; });
       await edit(i);
       await page.waitForFunction(() => window.__schedplay.editToFrameMs > 0 && window.__schedplay.simDone, null, { timeout: 180000, polling: 20 });
-      figs.push(await page.evaluate(() => ({ frame: window.__schedplay.editToFrameMs, ...window.__schedplay.editMarks })));
+      figs.push(await page.evaluate(() => ({ frame: window.__schedplay.editToFrameMs, kept: window.__schedplay.lastReply?.kept === true, ...window.__schedplay.editMarks })));
       tasks.push(await longest(page));
     }
     console.log(`edit in 500 nodes / 5,000 pods, ${what}: first frame median ${ms(median(figs.map((f) => f.first)))} (${figs.map((f) => Math.round(f.first)).join(", ")}),` +
-      ` end state ${ms(median(figs.map((f) => f.frame)))} (${figs.map((f) => Math.round(f.frame)).join(", ")}), load call ${ms(median(figs.map((f) => f.load)))};` +
+      ` end state ${ms(median(figs.map((f) => f.frame)))} (${figs.map((f) => Math.round(f.frame)).join(", ")}), load call ${ms(median(figs.map((f) => f.load)))}` +
+      `${figs.some((f) => f.kept) ? ` (the run kept ${figs.filter((f) => f.kept).length} of ${figs.length} times)` : ""};` +
       ` longest task ${ms(Math.max(...tasks.map((t) => t.max)))}, ${median(tasks.map((t) => t.n))} long tasks`);
   }
 }

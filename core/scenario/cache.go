@@ -87,10 +87,11 @@ func (c *Cache) load(l *loader) *Scenario {
 	// The shape check of the pieces not seen before; the whole text's when
 	// one is not clean (it gives the diagnostics).
 	clean := make([]bool, len(pieces))
+	seen := make([]*cachedDoc, len(pieces)) // by text, looked up once
 	all := true
 	for i, p := range pieces {
 		if cd := c.docs[string(p.text)]; cd != nil {
-			clean[i] = cd.clean
+			seen[i], clean[i] = cd, cd.clean
 		} else {
 			clean[i] = l.pieceClean(p.text)
 		}
@@ -109,7 +110,7 @@ func (c *Cache) load(l *loader) *Scenario {
 		if !l.step(i, steps) {
 			return nil
 		}
-		cd := c.docs[string(p.text)]
+		cd := seen[i]
 		switch {
 		case cd == nil:
 			pd, err := parsePiece(p.text, p.line-1, l.lim.Aliases)

@@ -110,3 +110,16 @@ func BenchmarkSimulate10000PodsOn5000Nodes(b *testing.B) { benchSimulate(b, fals
 // BenchmarkSimulate10000PodsOn5000NodesZoneSpread adds a zone spread
 // constraint to every pod (upstream's TopologySpreading threshold: 460 pods/s).
 func BenchmarkSimulate10000PodsOn5000NodesZoneSpread(b *testing.B) { benchSimulate(b, true) }
+
+// BenchmarkNewSimulation5000Pods is starting the simulation of ui/adapt's
+// BenchmarkEditOnePod (500 nodes, 5,000 pending pods): what a load does
+// before its t=0 scene. It also runs as WebAssembly.
+func BenchmarkNewSimulation5000Pods(b *testing.B) {
+	sc := benchScenario(500, 0, 5000, false)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := NewSimulation(sc, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

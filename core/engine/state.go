@@ -134,6 +134,9 @@ type delta struct {
 type checkpoint struct {
 	seq  int
 	rows rows
+	// podKeys and nodeNames are rows' keys in order, when known (the
+	// start's: the simulation has them sorted already).
+	podKeys, nodeNames []string
 }
 
 type stateLog struct {
@@ -154,8 +157,12 @@ type stateLog struct {
 // stateCursor is the rows after event seq, with their keys in order
 // (rebuilt when a delta adds or removes one).
 type stateCursor struct {
-	seq       int
-	rows      rows
+	seq  int
+	rows rows
+	// shared: rows are a checkpoint's, which stay as they are; the cursor
+	// copies them before it applies a delta (own). Reading the state at a
+	// checkpoint, the t=0 view above all, copies nothing.
+	shared    bool
 	podKeys   []string
 	nodeNames []string
 	keysStale bool
@@ -168,7 +175,15 @@ func (c *stateCursor) seek(l *stateLog, seq int) {
 	cps := l.checkpoints
 	i := sort.Search(len(cps), func(i int) bool { return cps[i].seq > seq }) - 1
 	if c.rows.pods == nil || seq < c.seq || cps[i].seq > c.seq {
-		c.rows, c.seq, c.keysStale = cps[i].rows.clone(), cps[i].seq, true
+		cp := &cps[i]
+		c.rows, c.seq, c.shared, c.keysStale = cp.rows, cp.seq, true, cp.podKeys == nil
+		if !c.keysStale {
+			c.podKeys = append(c.podKeys[:0], cp.podKeys...)
+			c.nodeNames = append(c.nodeNames[:0], cp.nodeNames...)
+		}
+	}
+	if seq > c.seq {
+		c.own()
 	}
 	for j := c.seq + 1; j <= seq; j++ {
 		d := l.deltas[j]
@@ -198,6 +213,13 @@ func (c *stateCursor) seek(l *stateLog, seq int) {
 	}
 }
 
+// own gives the cursor rows of its own to change.
+func (c *stateCursor) own() {
+	if c.shared {
+		c.rows, c.shared = c.rows.clone(), false
+	}
+}
+
 func sortedKeys[V any](dst []string, m map[string]V) []string {
 	for k := range m {
 		dst = append(dst, k)
@@ -220,6 +242,7 @@ func (s *Simulation) Peaks() (nodes map[string]int, pending int) {
 	}
 	var c stateCursor
 	c.seek(&s.log, -1)
+	c.own() // the walk below changes the rows
 	held, waiting := map[string]int{}, 0
 	place := func(p PodState, d int) {
 		switch p.Phase {
@@ -301,13 +324,16 @@ func (s *Simulation) nodeRow(name string) NodeState {
 // checkpoint of seq -1, which StateAt(-1) reads.
 func (l *stateLog) start(s *Simulation) {
 	l.cur = rows{pods: make(map[string]PodState, len(s.order)), nodes: make(map[string]NodeState, s.snap.NumNodes())}
+	var none Event // no event: podRow only reads it
 	for _, k := range s.order {
-		l.cur.pods[k] = s.podRow(k, &Event{})
+		l.cur.pods[k] = s.podRow(k, &none)
 	}
 	for _, ni := range s.snap.List() {
 		l.cur.nodes[ni.Node().Name] = s.nodeRow(ni.Node().Name)
 	}
-	l.checkpoints = append(l.checkpoints, checkpoint{seq: -1, rows: l.cur.clone()})
+	// s.order is sorted (NewSimulation), and grows in place later: copied.
+	l.checkpoints = append(l.checkpoints, checkpoint{seq: -1, rows: l.cur.clone(),
+		podKeys: slices.Clone(s.order), nodeNames: sortedKeys(nil, l.cur.nodes)})
 	l.next = l.checkpointEvery() - 1
 }
 

@@ -40,6 +40,11 @@ func TestStateAtCursorMatchesFreshLookups(t *testing.T) {
 		for range 200 {
 			order = append(order, rng.IntN(n)) // jumps
 		}
+		// Cursors read the checkpoints' rows in place: nothing may change them.
+		var saved []rows
+		for _, cp := range sim.log.checkpoints {
+			saved = append(saved, cp.rows.clone())
+		}
 		var reused *State
 		for _, seq := range order {
 			got := sim.StateAt(seq)
@@ -54,6 +59,12 @@ func TestStateAtCursorMatchesFreshLookups(t *testing.T) {
 			reused = sim.StateAtInto(seq, reused)
 			if diff := cmp.Diff(want, reused, cmp.AllowUnexported(PodState{}, NodeState{})); diff != "" {
 				t.Fatalf("seed %d: StateAtInto(%d) over an earlier state (-want +got):\n%s", seed, seq, diff)
+			}
+		}
+		sim.Peaks()
+		for i, cp := range sim.log.checkpoints {
+			if diff := cmp.Diff(saved[i], cp.rows, cmp.AllowUnexported(rows{}, PodState{}, NodeState{})); diff != "" {
+				t.Fatalf("seed %d: checkpoint %d changed by reading states (-before +after):\n%s", seed, i, diff)
 			}
 		}
 		if seed == 0 && len(sim.log.checkpoints) < 3 {

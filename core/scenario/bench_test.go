@@ -22,3 +22,19 @@ func BenchmarkLoadPaste(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCacheEditOnePod is the loader's part of ui/adapt's
+// BenchmarkEditOnePod (one pod's cpu request changed in 500 nodes / 5,000
+// pods, the copies made ahead), which also runs as WebAssembly.
+func BenchmarkCacheEditOnePod(b *testing.B) {
+	text := benchdata.Paste(500, 5000, "pod-")
+	c := &Cache{}
+	if _, err := c.Load("s.yaml", text); err != nil {
+		b.Fatal(err)
+	}
+	benchdata.EditEach(b, text, c.Prepare, func(edited []byte) {
+		if _, err := c.Load("s.yaml", edited); err != nil {
+			b.Fatal(err)
+		}
+	})
+}

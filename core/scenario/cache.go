@@ -19,11 +19,23 @@ type Cache struct {
 	docs map[string]*cachedDoc // by the document's text
 	// types describes the types of decoded values for copying them.
 	types map[reflect.Type]*typeInfo
+	// last is the last load that gave a scenario: its file name, the trees
+	// it read (as first parsed) and the scenario; same is that scenario
+	// when the load after it read trees equal to its trees but for
+	// positions (see Unchanged).
+	last struct {
+		file  string
+		trees []*ynode
+		sc    *Scenario
+	}
+	same *Scenario
 }
 
 // cachedDoc is one document (the text between two "---" lines) as read.
 type cachedDoc struct {
-	line   int // the text's first line when it was parsed
+	line int // the text's first line when it was parsed
+	// clean: the text passes the shape check on its own (pieceClean).
+	clean  bool
 	parsed parsedDoc
 	// trees are parsed.trees, with positions those of line.
 	trees []*ynode
@@ -60,13 +72,33 @@ func (c *Cache) LoadYielding(filename string, data []byte, yield Yield) (*Scenar
 }
 
 func (c *Cache) load(l *loader) *Scenario {
-	if !l.precheck() {
+	c.same = nil
+	if !l.checkSize() {
 		return nil
 	}
 	pieces, ok := splitDocuments(l.src)
 	if !ok {
 		c.docs = nil
-		return l.loadChecked()
+		if !l.checkShape() {
+			return nil
+		}
+		return c.loadWhole(l)
+	}
+	// The shape check of the pieces not seen before; the whole text's when
+	// one is not clean (it gives the diagnostics).
+	clean := make([]bool, len(pieces))
+	seen := make([]*cachedDoc, len(pieces)) // by text, looked up once
+	all := true
+	for i, p := range pieces {
+		if cd := c.docs[string(p.text)]; cd != nil {
+			seen[i], clean[i] = cd, cd.clean
+		} else {
+			clean[i] = l.pieceClean(p.text)
+		}
+		all = all && clean[i]
+	}
+	if !all && !l.checkShape() {
+		return nil
 	}
 	next := make(map[string]*cachedDoc, len(pieces))
 	docs := make([]*cachedDoc, len(pieces))
@@ -78,14 +110,14 @@ func (c *Cache) load(l *loader) *Scenario {
 		if !l.step(i, steps) {
 			return nil
 		}
-		cd := c.docs[string(p.text)]
+		cd := seen[i]
 		switch {
 		case cd == nil:
 			pd, err := parsePiece(p.text, p.line-1, l.lim.Aliases)
 			if err != nil {
 				// The whole stream's parse reports the error as Load does.
 				c.docs = nil
-				return l.loadChecked()
+				return c.loadWhole(l)
 			}
 			if pd.berr != nil {
 				if buildErr == nil {
@@ -93,11 +125,11 @@ func (c *Cache) load(l *loader) *Scenario {
 				}
 				continue
 			}
-			cd = &cachedDoc{line: p.line, parsed: pd, trees: pd.trees}
+			cd = &cachedDoc{line: p.line, clean: clean[i], parsed: pd, trees: pd.trees}
 		case cd.line != p.line:
 			pd := cd.parsed
 			pd.firstAlias.Line += p.line - cd.line
-			cd = &cachedDoc{line: p.line, parsed: pd, trees: shiftTrees(cd.trees, p.line-cd.line)}
+			cd = &cachedDoc{line: p.line, clean: cd.clean, parsed: pd, trees: shiftTrees(cd.trees, p.line-cd.line)}
 		}
 		if buildErr == nil && !aliases.add(l, cd.parsed) {
 			c.docs = nil
@@ -163,7 +195,81 @@ func (c *Cache) load(l *loader) *Scenario {
 	if l.hasErrors() || !l.step(steps-1, steps) {
 		return nil
 	}
-	return l.assemble()
+	s := l.assemble()
+	if s != nil {
+		c.remember(l.file, docs, s)
+	}
+	return s
+}
+
+// loadWhole is the load of a text that is not read document by document;
+// what it gives is not compared with the next load.
+func (c *Cache) loadWhole(l *loader) *Scenario {
+	s := l.loadChecked()
+	if s != nil {
+		c.last.sc, c.last.trees = nil, nil
+	}
+	return s
+}
+
+// remember records a load that gave scenario s from docs, and whether the
+// objects it read are those of the last such load (Unchanged).
+func (c *Cache) remember(file string, docs []*cachedDoc, s *Scenario) {
+	var trees []*ynode
+	for _, cd := range docs {
+		for _, t := range cd.parsed.trees {
+			if t.kind != yNull {
+				trees = append(trees, t)
+			}
+		}
+	}
+	if c.last.sc != nil && c.last.file == file && len(c.last.trees) == len(trees) {
+		same := true
+		for i, t := range trees {
+			if !sameTree(c.last.trees[i], t) {
+				same = false
+				break
+			}
+		}
+		if same {
+			// The earlier scenario stays the one the next load is
+			// compared with: the caller keeps it (Reposition).
+			c.same = c.last.sc
+			s = c.same
+		}
+	}
+	c.last.file, c.last.trees, c.last.sc = file, trees, s
+}
+
+// Unchanged is the scenario of the load before the last one when the last
+// one read the same documents from its text but for where they are: only
+// comments, blank lines, "---" lines around no object or the layout of
+// values (flow or block style, quoting) changed. The two scenarios are
+// then equal but for positions (Reposition); nil otherwise. Over a series
+// of such loads it stays the first one's scenario, which a caller keeps.
+func (c *Cache) Unchanged() *Scenario { return c.same }
+
+// sameTree reports whether a and b are the same YAML values but for
+// positions: what the loader reads from them is the same.
+func sameTree(a, b *ynode) bool {
+	if a == b {
+		return true
+	}
+	if a.kind != b.kind || a.text != b.text || a.isStr != b.isStr || a.size != b.size ||
+		len(a.keys) != len(b.keys) || len(a.vals) != len(b.vals) || len(a.items) != len(b.items) {
+		return false
+	}
+	for i := range a.keys {
+		if a.keys[i] != b.keys[i] || !sameTree(a.vals[i], b.vals[i]) {
+			return false
+		}
+	}
+	for i := range a.items {
+		if !sameTree(a.items[i], b.items[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // checked is what validate reported for one kept object.

@@ -108,6 +108,14 @@ func TestCacheLoadSpecialStreams(t *testing.T) {
 		{"block scalar before a marker", "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: ns\n  annotations:\n    a: |\n      text\n---\n" + pod},
 		{"duplicate documents", pod + "---\n" + pod},
 		{"timeline and lesson", pod + "---\napiVersion: schedplay.dev/v1\nkind: Timeline\nspec: []\n---\napiVersion: schedplay.dev/v1\nkind: Lesson\nmetadata: {name: l}\n"},
+		// The shape check: over a limit in one document, and a flow or a
+		// quote open over a marker (the stream's scan goes on into the
+		// next document, so the documents' own scans do not decide).
+		{"too deep", pod + "---\na: " + strings.Repeat("[", 120) + strings.Repeat("]", 120) + "\n---\n" + node},
+		{"too deep in blocks", pod + "---\n" + deepBlocks(110) + "---\n" + node},
+		{"too wide", pod + "---\n" + wideMap(10_001) + "---\n" + node},
+		{"flow open over a marker", "a: [1,\n---\n" + strings.Repeat("[", 99) + strings.Repeat("]", 99) + "]\n---\n" + node},
+		{"flow open over a marker, deep after", "a: [1,\n---\nb: " + strings.Repeat("[", 99) + strings.Repeat("]", 99) + "]\n---\n" + pod},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := &Cache{}
@@ -116,6 +124,25 @@ func TestCacheLoadSpecialStreams(t *testing.T) {
 			diffLoads(t, c, "s.yaml", "# moved down\n"+tc.src)
 		})
 	}
+}
+
+// deepBlocks is a block mapping n levels deep.
+func deepBlocks(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "%sk%d:\n", strings.Repeat(" ", i), i)
+	}
+	fmt.Fprintf(&b, "%sv: 1\n", strings.Repeat(" ", n))
+	return b.String()
+}
+
+// wideMap is a mapping of n keys.
+func wideMap(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "k%d: %d\n", i, i)
+	}
+	return b.String()
 }
 
 // Admission and the engine change the objects a load hands out; the next

@@ -20,6 +20,17 @@ func (l *loader) checkShape() bool {
 	return true
 }
 
+// pieceClean reports whether one document's text (a piece of
+// splitDocuments) is within the limits on its own and ends outside any
+// quoted scalar and flow collection. The stream's scan starts afresh at
+// the "---" line after such a piece (it empties its stack there), so a
+// stream of clean pieces passes checkShape; a Cache scans only the pieces
+// it has not seen.
+func (l *loader) pieceClean(text []byte) bool {
+	s := shapeScan{src: text, lim: l.lim}
+	return s.run() == nil && s.quote == 0 && s.flows == 0
+}
+
 type shapeLevel struct {
 	col   int
 	seq   bool // a block sequence (else a block mapping)

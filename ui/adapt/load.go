@@ -43,10 +43,13 @@ type Result struct {
 	// nodes are shown (scenario.NodesOnly): Diagnostics hold the refusal.
 	Partial bool `json:"partial,omitempty"`
 	// Cancelled is set when the load's yield hook stopped it.
-	Cancelled bool               `json:"cancelled,omitempty"`
-	Scene     *ui.Scene          `json:"-"`
-	Scenario  *scenario.Scenario `json:"-"`
-	Run       *Run               `json:"-"`
+	Cancelled bool `json:"cancelled,omitempty"`
+	// Kept is set when the text changed no object of the run it was
+	// loaded over (LoadOver): Run is that run, with the new positions.
+	Kept     bool               `json:"kept,omitempty"`
+	Scene    *ui.Scene          `json:"-"`
+	Scenario *scenario.Scenario `json:"-"`
+	Run      *Run               `json:"-"`
 }
 
 // Load loads scenario text and prepares its run within DefaultBudget.
@@ -65,6 +68,15 @@ func LoadCached(c *scenario.Cache, filename string, data []byte, b Budget) Resul
 // yield between the steps of reading and before preparing the run (see
 // scenario.Yield): when it returns false, the result is Cancelled.
 func LoadYielding(c *scenario.Cache, filename string, data []byte, b Budget, yield scenario.Yield) Result {
+	return LoadOver(nil, c, filename, data, b, yield)
+}
+
+// LoadOver is LoadYielding of an edit of the text prev (nil: none) was
+// loaded from. When the edit changed no object (comments, blank lines,
+// layout: c.Unchanged is prev's scenario), the answer is prev itself,
+// moved to the new positions (scenario.Reposition), and Kept: its
+// simulation goes on as it would from the new text.
+func LoadOver(prev *Run, c *scenario.Cache, filename string, data []byte, b Budget, yield scenario.Yield) Result {
 	var s *scenario.Scenario
 	var err error
 	steps := 1 // preparing the run is the last step
@@ -92,6 +104,11 @@ func LoadYielding(c *scenario.Cache, filename string, data []byte, b Budget, yie
 		}
 		return Result{Diagnostics: []Diagnostic{}, Error: fmt.Sprintf("loading %s: %v", filename, err)}
 	}
+	if prev != nil && c != nil && c.Unchanged() == prev.sc && prev.sc != nil && scenario.Reposition(prev.sc, s) {
+		res := loaded(prev)
+		res.Kept = true
+		return res
+	}
 	var more func() bool // preparing the run: the last step, in parts
 	if yield != nil {
 		if more = func() bool { return yield(steps-1, steps) }; !more() {
@@ -105,7 +122,12 @@ func LoadYielding(c *scenario.Cache, filename string, data []byte, b Budget, yie
 	if err != nil {
 		return Result{Diagnostics: diagnostics(s.Warnings), Error: fmt.Sprintf("loading %s: %v", filename, err)}
 	}
-	scene := run.Base()
+	return loaded(run)
+}
+
+// loaded is the answer of a load that gave run.
+func loaded(run *Run) Result {
+	s, scene := run.sc, run.Base()
 	sum := Summary{Nodes: len(scene.Nodes), Pending: len(scene.Pending)}
 	for _, n := range scene.Nodes {
 		for i := range n.Pods {

@@ -1,9 +1,7 @@
 package adapt_test
 
 import (
-	"bytes"
 	"fmt"
-	"slices"
 	"testing"
 
 	"github.com/schedplay/schedplay/core/scenario"
@@ -57,16 +55,9 @@ func BenchmarkEditOnePod(b *testing.B) {
 	if res := adapt.LoadCached(c, "s.yaml", text, adapt.DefaultBudget); !res.OK {
 		b.Fatal(res.Diagnostics, res.Error)
 	}
-	one := []byte("metadata: {name: pod-2500, labels: {app: app-0, tier: backend}}\nspec:\n  containers: [{name: c, image: registry.example/app-0:1.0, resources: {requests: {cpu: 100m")
-	at := bytes.Index(text, one) + len(one) - len("100m")
-	b.ReportAllocs()
-	for i := 0; b.Loop(); i++ {
-		b.StopTimer()
-		c.Prepare()
-		edited := slices.Concat(text[:at], fmt.Appendf(nil, "%dm", 101+i%2), text[at+len("100m"):])
-		b.StartTimer()
+	benchdata.EditEach(b, text, c.Prepare, func(edited []byte) {
 		if res := adapt.LoadCached(c, "s.yaml", edited, adapt.DefaultBudget); !res.OK {
 			b.Fatal(res.Diagnostics, res.Error)
 		}
-	}
+	})
 }

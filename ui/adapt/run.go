@@ -92,7 +92,8 @@ func newRun(sc *scenario.Scenario, b Budget, yield func() bool) (*Run, error) {
 	if r.base = r.sceneAt(-1, &r.buf, yield); r.base == nil {
 		return nil, errRunCancelled
 	}
-	r.index()
+	// The trace (its pods entering the queue) is indexed by the first
+	// Step or PodEvents, after the t=0 view is on screen.
 	return r, nil
 }
 
@@ -157,6 +158,7 @@ func (r *Run) index() {
 
 // PodEvents returns the seqs of the events about pod key, up to seq.
 func (r *Run) PodEvents(key string, seq int) []int {
+	r.index()
 	var out []int
 	for _, i := range r.byPod[key] {
 		if i > seq {
@@ -243,7 +245,11 @@ func (r *Run) sceneAt(seq int, buf *sceneBuf, yield func() bool) *ui.Scene {
 	for i := range out.Nodes {
 		out.Nodes[i].Pods = bound[counts[i]:counts[i]:counts[i+1]] // capped: appends stay in the node's part
 	}
-	pending := map[string]ui.Pod{}
+	// Every pod not on a card may wait in the lane: room for them up front
+	// (at t=0, thousands) spares the map and the list growing step by step.
+	waiting := len(st.Pods) - counts[len(counts)-1]
+	pending := make(map[string]ui.Pod, waiting)
+	out.Pending = make([]ui.Pod, 0, waiting)
 	now := seconds(st.T)
 	for j, ps := range st.Pods {
 		if paused(j) {
@@ -318,6 +324,7 @@ func (r *Run) sceneAt(seq int, buf *sceneBuf, yield func() bool) *ui.Scene {
 	// it moves no other chip; then any created since, by key.
 	if len(pending) > 0 {
 		if r.fileKeys == nil {
+			r.fileKeys = make([]string, 0, len(r.sc.Pods))
 			for _, p := range r.sc.Pods {
 				r.fileKeys = append(r.fileKeys, p.Key())
 			}
@@ -352,7 +359,7 @@ func (r *Run) podView(key string) (ui.Pod, bool) {
 		return ui.Pod{}, false
 	}
 	if r.views.pods == nil {
-		r.views.pods = map[*api.Pod]ui.Pod{}
+		r.views.pods = make(map[*api.Pod]ui.Pod, len(r.sc.Pods))
 	}
 	vp, ok := r.views.pods[p]
 	if !ok {

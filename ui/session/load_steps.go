@@ -28,7 +28,7 @@ func (s *Session) LoadInSteps(name, text string, slice time.Duration, pause func
 	t := &loadTicket{}
 	s.loading = t
 	last := s.now()
-	res := adapt.LoadYielding(&s.cache, name, []byte(text), s.budget, func(done, total int) bool {
+	res := adapt.LoadOver(s.run, &s.cache, name, []byte(text), s.budget, func(done, total int) bool {
 		if !t.cancelled && s.now().Sub(last) >= slice {
 			pause(LoadProgress{Done: done, Total: total})
 			last = s.now()

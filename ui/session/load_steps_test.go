@@ -1,9 +1,12 @@
 package session
 
 import (
+	"reflect"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/schedplay/schedplay/core/scenario"
 	"github.com/schedplay/schedplay/ui/adapt"
 )
 
@@ -97,5 +100,61 @@ func TestLoadInSteps(t *testing.T) {
 	r = s.LoadInSteps("b.yaml", second, time.Millisecond, func(LoadProgress) { s.Prepare(0) })
 	if !r.OK {
 		t.Fatalf("load with Prepare in its pauses = %+v", r)
+	}
+}
+
+// An edit that changes no object (comment and blank lines) keeps the run
+// and what it simulated, and from then on the positions are the edited
+// text's: the warnings the page marks, the objects' and the lesson's. A
+// real change after it simulates anew.
+func TestEditChangingNoObjectKeepsTheRun(t *testing.T) {
+	c := &recorder{}
+	s := New(c, adapt.DefaultBudget)
+	ticking(s)
+	text := example(t, "cordon-and-drain.yaml") + "---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings}\n"
+	if r := s.Load("s.yaml", text); !r.OK || r.Kept {
+		t.Fatalf("load: %+v", r)
+	}
+	for !s.Simulate(time.Hour).Done {
+	}
+	run, events := s.run, len(s.run.Trace())
+	warning := func(r LoadReply) adapt.Diagnostic {
+		t.Helper()
+		for _, d := range r.Diagnostics {
+			if d.Severity == "warning" && strings.Contains(d.Msg, "ConfigMap") {
+				return d
+			}
+		}
+		t.Fatalf("no warning about the ConfigMap in %+v", r.Diagnostics)
+		return adapt.Diagnostic{}
+	}
+	before := warning(s.Load("s.yaml", text))
+	gen := s.gen
+
+	edited := "# two lines\n\n" + strings.Replace(text, "\n---\n", "\n---\n# a comment\n", 1) + "# the end\n"
+	r := s.LoadInSteps("s.yaml", edited, time.Millisecond, func(LoadProgress) {})
+	if !r.OK || !r.Kept || s.run != run || len(s.run.Trace()) != events || !s.run.Done() {
+		t.Fatalf("edit changing no object: kept %v, same run %v, %d events of %d; want the run kept, simulated", r.Kept, s.run == run, len(s.run.Trace()), events)
+	}
+	if s.gen != gen+1 || c.scene != run.Base() {
+		t.Fatalf("the kept run's t=0 view is not shown (gen %d after %d)", s.gen, gen)
+	}
+	fresh, err := scenario.Load("s.yaml", []byte(edited))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fresh.Warnings[len(fresh.Warnings)-1]
+	if got := warning(r); got.Line != before.Line+3 || got.Line != want.Line || got.Col != want.Col {
+		t.Errorf("warning at %d:%d after the edit, was %d:%d; want the edited text's %d:%d", got.Line, got.Col, before.Line, before.Col, want.Line, want.Col)
+	}
+	sc := s.run.Scenario()
+	if !reflect.DeepEqual(sc.Positions, fresh.Positions) || sc.Lesson == nil || !reflect.DeepEqual(sc.Lesson, fresh.Lesson) {
+		t.Errorf("the kept run's positions are not the edited text's")
+	}
+
+	// A real change: a new run, simulated from the start.
+	r = s.LoadInSteps("s.yaml", strings.Replace(edited, "# the end\n", "---\napiVersion: v1\nkind: Pod\nmetadata: {name: late}\nspec: {containers: [{name: c, image: pause}]}\n", 1), time.Millisecond, func(LoadProgress) {})
+	if !r.OK || r.Kept || s.run == run || len(s.run.Trace()) == events && s.run.Done() {
+		t.Fatalf("a real change: kept %v, same run %v; want a new run", r.Kept, s.run == run)
 	}
 }

@@ -115,10 +115,11 @@ type LoadReply struct {
 }
 
 // Load loads scenario text; on success the canvas shows its t=0 view and
-// the page then calls Simulate until the trace is complete.
+// the page then calls Simulate until the trace is complete. An edit that
+// changes no object keeps the run and its trace so far (adapt.LoadOver).
 func (s *Session) Load(name, text string) LoadReply {
 	s.CancelLoad() // it reads the same cache
-	return s.loaded(adapt.LoadCached(&s.cache, name, []byte(text), s.budget))
+	return s.loaded(adapt.LoadOver(s.run, &s.cache, name, []byte(text), s.budget, nil))
 }
 
 // loaded shows a load's result, if it is good, and answers the load.

@@ -1,9 +1,9 @@
 // Loads and edits of large scenarios in headless Chromium, with the long
 // tasks (PerformanceObserver "longtask", page and stage frame) each one
-// caused: text to frame for a newly pasted 500 nodes / 2,000 pods, edits
-// typed in a 500-node / 5,000-pod scenario (one pod's cpu request, a
-// comment line) to their first frame and to their end state, and a 1 MB
-// scenario's load. Not a test: figures vary by machine
+// caused: a newly pasted 500 nodes / 2,000 pods, edits typed in a
+// 500-node / 5,000-pod scenario (one pod's cpu request, a comment line)
+// and a 1 MB scenario's load, each to its first frame and to its end
+// state. Not a test: figures vary by machine
 // (docs/performance-web.md).
 //   SCHEDPLAY_URL=http://127.0.0.1:8080/ node bench/longtasks.mjs [runs]
 import { launch, longestTask as longest, open, watchLongTasks as watch } from "../e2e/helpers.mjs";
@@ -48,7 +48,10 @@ const browser = await launch();
 const context = await browser.newContext({ viewport: { width: 1400, height: 850 } });
 const page = await open(context);
 
-const report = (label, figs, tasks) => console.log(`${label}: text to frame median ${ms(median(figs.map((f) => f.frame)))}` +
+// first is the first frame showing the loaded scenario (its t=0 view),
+// frame the end state's, both from the load's start.
+const report = (label, figs, tasks) => console.log(`${label}: first frame median ${ms(median(figs.map((f) => f.first)))}` +
+  ` (${figs.map((f) => Math.round(f.first)).join(", ")}), end state ${ms(median(figs.map((f) => f.frame)))}` +
   ` (${figs.map((f) => Math.round(f.frame)).join(", ")}), load call ${ms(median(figs.map((f) => f.load)))}; longest task ${ms(Math.max(...tasks.map((t) => t.max)))}, ${median(tasks.map((t) => t.n))} long tasks`);
 
 // A new paste each run: the names change, so no document is cached.
@@ -97,11 +100,12 @@ const report = (label, figs, tasks) => console.log(`${label}: text to frame medi
       await page.evaluate(() => { window.__schedplay.editToFrameMs = 0; });
       await edit(i);
       await page.waitForFunction(() => window.__schedplay.editToFrameMs > 0 && window.__schedplay.simDone, null, { timeout: 180000, polling: 20 });
-      figs.push(await page.evaluate(() => ({ frame: window.__schedplay.editToFrameMs, ...window.__schedplay.editMarks })));
+      figs.push(await page.evaluate(() => ({ frame: window.__schedplay.editToFrameMs, kept: window.__schedplay.lastReply?.kept === true, ...window.__schedplay.editMarks })));
       tasks.push(await longest(page));
     }
     console.log(`edit in 500 nodes / 5,000 pods, ${what}: first frame median ${ms(median(figs.map((f) => f.first)))} (${figs.map((f) => Math.round(f.first)).join(", ")}),` +
-      ` end state ${ms(median(figs.map((f) => f.frame)))} (${figs.map((f) => Math.round(f.frame)).join(", ")}), load call ${ms(median(figs.map((f) => f.load)))};` +
+      ` end state ${ms(median(figs.map((f) => f.frame)))} (${figs.map((f) => Math.round(f.frame)).join(", ")}), load call ${ms(median(figs.map((f) => f.load)))}` +
+      `${figs.some((f) => f.kept) ? ` (the run kept ${figs.filter((f) => f.kept).length} of ${figs.length} times)` : ""};` +
       ` longest task ${ms(Math.max(...tasks.map((t) => t.max)))}, ${median(tasks.map((t) => t.n))} long tasks`);
   }
 }

@@ -18,6 +18,7 @@ export interface LoadReply {
   diagnostics: Diagnostic[];
   partial?: boolean; // refused for its size: only its nodes are shown (stopped says so)
   cancelled?: boolean; // loadInSteps stopped by cancelLoad or a newer load: nothing changed
+  kept?: boolean; // the edit changed no object: the run so far is kept, with the new positions
   summary: { nodes: number; pods: number; pending: number };
   error?: string;
   stopped?: string; // set when the scenario is over the budget

@@ -18,6 +18,15 @@ function large(pods = 9000, prefix = "pod-") {
   return out.join("");
 }
 
+// slowCPU has Chromium run the page rate times slower (1: full speed),
+// so that a run lasts long enough to be read and cancelled however fast
+// this machine simulates.
+async function slowCPU(page, rate) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate });
+  await cdp.detach();
+}
+
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
@@ -28,6 +37,7 @@ test("a long simulation shows its progress, and Cancel keeps the events so far",
   const loads = (await probe(page)).loads;
   await page.evaluate((t) => window.__schedplaySetText(t), large());
   await page.waitForFunction((n) => window.__schedplay.loads > n, loads, { timeout: 60000, polling: 20 });
+  await slowCPU(page, 4);
   const cancel = page.getByRole("button", { name: "Cancel the simulation (keeps the events so far)" });
   await cancel.waitFor({ state: "visible", timeout: 30000 });
   // While the page follows the edited run, the canvas repaints only when
@@ -44,6 +54,7 @@ test("a long simulation shows its progress, and Cancel keeps the events so far",
   assert.match(line, /Simulating… [\d,]+ events, t=\d+s/);
   await cancel.click({ timeout: 10000 });
   await page.waitForFunction(() => window.__schedplay.simDone, null, { timeout: 10000, polling: 20 });
+  await slowCPU(page, 1);
   const p = await probe(page);
   assert.ok(p.events > 0, "no events were kept");
   assert.ok(p.events < 9000 * 2, `${p.events} events: the run was not cut short`);
@@ -148,6 +159,7 @@ test("the progress line, its Cancel and what a cancel leaves are in the page's l
   const loads = (await probe(page)).loads;
   await page.evaluate((t) => window.__schedplaySetText(t), large());
   await page.waitForFunction((n) => window.__schedplay.loads > n, loads, { timeout: 60000, polling: 20 });
+  await slowCPU(page, 4);
   assert.match(await page.locator("#status").textContent(), new RegExp(pattern(cat, "status.pods")));
   const cancelSim = page.getByRole("button", { name: cat["progress.cancelSim"], exact: true });
   await cancelSim.waitFor({ state: "visible", timeout: 30000 });

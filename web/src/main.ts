@@ -536,7 +536,7 @@ function renderControls(moved: boolean, force: boolean): void {
   followCut();
   simProgress.update(player.simDone || player.simHeld, tl.events.length, tl.events.length > 0 ? tl.events[tl.events.length - 1].t : 0);
   probe.shownGen = probe.loadedGen = player.gen;
-  scrubber.render(() => tl.events.map((e) => e.t), tl.events.length, tl.end, tl.now);
+  scrubber.render(() => tl.events.map((e) => e.t), tl.events.length, tl.end, tl.now, !player.simDone);
   const total = tl.events.length;
   timeEl.textContent = tr("tl.position", { t: fmtTime(tl.now), i: tl.cursor + 1, n: total, more: player.simDone ? "" : "…" });
   playBtn.textContent = tl.playing ? "❚❚" : "▶";

@@ -6,8 +6,8 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { editorText, launch, longestTask, open, probe, shots, watchLongTasks } from "./helpers.mjs";
 
-// A run of several seconds in wasm: 1,000 nodes and 9,000 pending pods.
-function large(pods = 9000, prefix = "pod-") {
+// A run of several seconds in wasm: 1,000 nodes and 10,000 pending pods.
+function large(pods = 10000, prefix = "pod-") {
   const out = [];
   for (let i = 0; i < 1000; i++) {
     out.push(`---\napiVersion: v1\nkind: Node\nmetadata: {name: node-${i}, labels: {topology.kubernetes.io/zone: zone-${i % 3}}}\nstatus: {allocatable: {cpu: "16", memory: 64Gi, pods: "110"}}\n`);
@@ -46,7 +46,7 @@ test("a long simulation shows its progress, and Cancel keeps the events so far",
   await page.waitForFunction(() => window.__schedplay.simDone, null, { timeout: 10000, polling: 20 });
   const p = await probe(page);
   assert.ok(p.events > 0, "no events were kept");
-  assert.ok(p.events < 9000 * 2, `${p.events} events: the run was not cut short`);
+  assert.ok(p.events < 10000 * 2, `${p.events} events: the run was not cut short`);
   const budget = page.locator("#budget");
   assert.match(await budget.textContent(), /^Cancelled: the simulation stopped at t=\d+(\.\d+)?s after [\d,]+ events/);
   assert.equal(await budget.isVisible(), true);

@@ -7,33 +7,11 @@
 // (docs/performance-web.md).
 //   SCHEDPLAY_URL=http://127.0.0.1:8080/ node bench/longtasks.mjs [runs]
 import { launch, longestTask as longest, open, watchLongTasks as watch } from "../e2e/helpers.mjs";
+import { cluster, megabyte, selectCpuRequest } from "./scenarios.mjs";
 
 const runs = Number(process.argv[2] ?? 3);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x) => `${Math.round(x)} ms`;
-
-// cluster is nodes nodes in 3 zones and pods pending pods of 20 apps.
-function cluster(nodes, pods) {
-  const out = [];
-  for (let i = 0; i < nodes; i++) {
-    out.push(`---
-apiVersion: v1
-kind: Node
-metadata: {name: node-${i}, labels: {topology.kubernetes.io/zone: zone-${i % 3}}}
-status: {allocatable: {cpu: "16", memory: 64Gi, pods: "110"}}
-`);
-  }
-  for (let i = 0; i < pods; i++) {
-    out.push(`---
-apiVersion: v1
-kind: Pod
-metadata: {name: pod-${i}, labels: {app: app-${i % 20}, tier: backend}}
-spec:
-  containers: [{name: c, image: registry.example/app-${i % 20}:1.0, resources: {requests: {cpu: 100m, memory: 128Mi}}}]
-`);
-  }
-  return out.join("");
-}
 
 // load sets the editor's text and waits for its end state on the canvas;
 // it returns the page's edit figures (ms since the reload started).
@@ -78,13 +56,7 @@ const report = (label, figs, tasks) => console.log(`${label}: first frame median
   await load(page, text);
   const edits = {
     "one pod's cpu request": async (i) => {
-      await page.evaluate(() => {
-        const view = window.__schedplayEditorView;
-        const doc = view.state.doc.toString();
-        const from = doc.indexOf("cpu: ", doc.indexOf("name: pod-2500,")) + "cpu: ".length;
-        view.dispatch({ selection: { anchor: from, head: doc.indexOf(",", from) } });
-        view.focus();
-      });
+      await selectCpuRequest(page);
       await page.keyboard.insertText(`${101 + i}m`);
     },
     "a comment line": async (i) => {
@@ -112,8 +84,7 @@ const report = (label, figs, tasks) => console.log(`${label}: first frame median
 
 // 1 MB of YAML: 500 nodes and as many pods as reach a megabyte.
 {
-  let pods = 1000, text = cluster(500, pods);
-  while (text.length < 1e6) text = cluster(500, (pods = Math.ceil(pods * 1e6 / text.length) + 1));
+  const { text, pods } = megabyte();
   const figs = [], tasks = [];
   for (let i = 0; i < runs; i++) {
     await load(page, "# blank\n");

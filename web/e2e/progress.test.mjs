@@ -6,10 +6,10 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { editorText, launch, longestTask, open, probe, shots, watchLongTasks } from "./helpers.mjs";
 
-// A run of several seconds in wasm: 500 nodes and 9,000 pending pods.
-function large(pods = 9000, prefix = "pod-") {
+// A run of several seconds in wasm: 1,000 nodes and 10,000 pending pods.
+function large(pods = 10000, prefix = "pod-") {
   const out = [];
-  for (let i = 0; i < 500; i++) {
+  for (let i = 0; i < 1000; i++) {
     out.push(`---\napiVersion: v1\nkind: Node\nmetadata: {name: node-${i}, labels: {topology.kubernetes.io/zone: zone-${i % 3}}}\nstatus: {allocatable: {cpu: "16", memory: 64Gi, pods: "110"}}\n`);
   }
   for (let i = 0; i < pods; i++) {
@@ -30,13 +30,23 @@ test("a long simulation shows its progress, and Cancel keeps the events so far",
   await page.waitForFunction((n) => window.__schedplay.loads > n, loads, { timeout: 60000, polling: 20 });
   const cancel = page.getByRole("button", { name: "Cancel the simulation (keeps the events so far)" });
   await cancel.waitFor({ state: "visible", timeout: 30000 });
+  // While the page follows the edited run, the canvas repaints only when
+  // a scene of its end so far is shown (it cuts, it does not glide): the
+  // frames in between leave the canvas alone.
+  const stage = page.frame({ url: /stage\.html/ });
+  const stats = () => stage.evaluate(() => JSON.parse(window.schedplay.stats()));
+  const s0 = await stats();
+  await page.waitForTimeout(600);
+  const s1 = await stats();
+  assert.equal((await probe(page)).simDone, false, "the run ended before the paints were counted");
+  assert.ok(s1.paints - s0.paints <= s1.gen - s0.gen + 1, `${s1.paints - s0.paints} paints for ${s1.gen - s0.gen} scenes shown while following`);
   const line = await page.locator(".sim-progress").textContent();
   assert.match(line, /Simulating… [\d,]+ events, t=\d+s/);
   await cancel.click({ timeout: 10000 });
   await page.waitForFunction(() => window.__schedplay.simDone, null, { timeout: 10000, polling: 20 });
   const p = await probe(page);
   assert.ok(p.events > 0, "no events were kept");
-  assert.ok(p.events < 9000 * 2, `${p.events} events: the run was not cut short`);
+  assert.ok(p.events < 10000 * 2, `${p.events} events: the run was not cut short`);
   const budget = page.locator("#budget");
   assert.match(await budget.textContent(), /^Cancelled: the simulation stopped at t=\d+(\.\d+)?s after [\d,]+ events/);
   assert.equal(await budget.isVisible(), true);
@@ -81,7 +91,7 @@ test("a long load shows its progress; Cancel keeps the scenario shown and the te
   await page.waitForFunction((n) => window.__schedplay.loads > n && !window.__schedplay.loading, before.loads, { timeout: 120000, polling: 50 });
   const done = await probe(page);
   assert.equal(done.lastReply.ok, true);
-  assert.equal(done.lastReply.summary.nodes, 500);
+  assert.equal(done.lastReply.summary.nodes, 1000);
   assert.equal(done.lastReply.summary.pods, 5000);
 
   // The line as people see it, on a laptop and on a small phone (where it

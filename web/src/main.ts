@@ -338,6 +338,7 @@ function onEvent(json: string): void {
         editStarted = 0;
       }
       if (ev.gen >= holdGen) player.hold = false;
+      followCut();
       if (ev.gen > 0 && probe.firstFrameMs === 0) {
         probe.firstFrameMs = performance.now();
         loadingEl.hidden = true;
@@ -532,9 +533,10 @@ function renderControls(moved: boolean, force: boolean): void {
   probe.speed = tl.speed;
   probe.events = tl.events.length;
   probe.simDone = player.simDone;
+  followCut();
   simProgress.update(player.simDone || player.simHeld, tl.events.length, tl.events.length > 0 ? tl.events[tl.events.length - 1].t : 0);
   probe.shownGen = probe.loadedGen = player.gen;
-  scrubber.render(() => tl.events.map((e) => e.t), tl.events.length, tl.end, tl.now);
+  scrubber.render(() => tl.events.map((e) => e.t), tl.events.length, tl.end, tl.now, !player.simDone);
   const total = tl.events.length;
   timeEl.textContent = tr("tl.position", { t: fmtTime(tl.now), i: tl.cursor + 1, n: total, more: player.simDone ? "" : "…" });
   playBtn.textContent = tl.playing ? "❚❚" : "▶";
@@ -547,6 +549,12 @@ function renderControls(moved: boolean, force: boolean): void {
   showCaption();
   keyboard.text.update(`${player.gen}:${tl.cursor}`, tl.now, force);
   if (selection && (force || (moved && performance.now() - detailsShownAt > 400))) showDetails(selection.kind, selection.key);
+}
+
+// followCut has the canvas cut instead of glide while it follows an edited
+// run to its end, up to the frame that shows the end (motion.ts).
+function followCut(): void {
+  motion.cut(player.followEnd && (!player.simDone || probe.drawnGen < player.gen));
 }
 
 // highlightLog marks the shown event's row and scrolls to it.

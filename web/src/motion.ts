@@ -9,6 +9,8 @@ const KEY = "schedplay.motion";
 export class MotionSetting {
   reduce: boolean;
   private api: Bridge | null = null;
+  // cutting: the canvas cuts whatever the setting (see cut).
+  private cutting = false;
 
   constructor(private readonly button: HTMLElement) {
     const saved = localStorage.getItem(KEY);
@@ -32,9 +34,20 @@ export class MotionSetting {
     this.apply();
   }
 
+  // cut has the canvas cut from scene to scene while on (the page follows
+  // an edited run as it grows: each scene shown is soon replaced, and a
+  // glide repaints the canvas every frame, some 50 ms of SwiftShader work
+  // that the frame's commit waits for), whatever the setting; off gives
+  // the setting back.
+  cut(on: boolean): void {
+    if (on === this.cutting) return;
+    this.cutting = on;
+    this.api?.setMotion(this.reduce || on ? "reduce" : "full");
+  }
+
   private apply(): void {
     document.documentElement.dataset.motion = this.reduce ? "reduce" : "full";
     this.button.setAttribute("aria-pressed", String(this.reduce));
-    this.api?.setMotion(this.reduce ? "reduce" : "full");
+    this.api?.setMotion(this.reduce || this.cutting ? "reduce" : "full");
   }
 }

@@ -19,9 +19,11 @@ export interface PlayerHooks {
 // longer while the reader waits for the end of an edited run.
 const SLICE_MS = "8";
 const FOLLOW_SLICE_MS = "30";
-// While following a growing run, the end is shown this often (ms); every
-// seek builds and lays out a new scene.
-const FOLLOW_SHOW_MS = 250;
+// While following a growing run, the end is shown this often (ms): every
+// seek builds and lays out a new scene, and the frame that draws it redraws
+// the whole canvas (at 5,000 pods 50 to 100 ms of SwiftShader work, which
+// the frame's commit waits for).
+const FOLLOW_SHOW_MS = 1000;
 // A frame's share of building the followed end's scene ahead (ms), while
 // the run grows and once it is done.
 const FOLLOW_PREFETCH_MS = "10";
@@ -53,6 +55,7 @@ export class Player {
   private playAfterSeek = false;
   private followShown = 0;
   private followTarget = -1; // the event whose scene followSlice builds ahead
+  private followReady = false; // its scene is built: the next frame shows it
   private shown = { cursor: -2, now: -1 };
   private last = 0;
   private raf = 0;
@@ -77,13 +80,27 @@ export class Player {
     this.prefetched = { seq: -1, done: true };
     this.followShown = performance.now();
     this.followTarget = -1;
+    this.followReady = false;
     this.hooks.onStopped?.(this.stopped);
   }
 
-  // pump grows the trace by one slice of simulation.
+  // pump grows the trace by one slice of simulation. Following a growing
+  // run, the frame that shows its end so far does nothing else, and once
+  // the run is done the end's scene goes on being built.
   pump(): void {
     const api = this.api;
-    if (!api || this.simDone || this.hold) return;
+    if (!api || this.hold) return;
+    if (this.followEnd && this.followReady) {
+      this.followReady = false;
+      this.tl.seek(this.followTarget);
+      this.followTarget = -1;
+      this.followShown = performance.now();
+      return;
+    }
+    if (this.simDone) {
+      if (this.followEnd && this.followTarget >= 0) this.followSlice(true);
+      return;
+    }
     const r = JSON.parse(api.simulate(this.followEnd ? FOLLOW_SLICE_MS : SLICE_MS)) as SimulateReply;
     const fresh = (JSON.parse(api.trace(String(this.tl.events.length))) as { events: TraceEvent[] }).events ?? [];
     this.tl.events.push(...fresh);
@@ -100,8 +117,8 @@ export class Player {
 
   // followSlice keeps the end of a growing run on screen: every
   // FOLLOW_SHOW_MS, and once the run is done, the scene of its last event
-  // so far is built ahead a slice per frame and then shown (built in one
-  // go, a 5,000-pod scene held a frame for 50 to 90 ms).
+  // so far is built ahead a slice per frame and then shown by the next
+  // frame (built in one go, a 5,000-pod scene held a frame for 50 to 90 ms).
   private followSlice(done: boolean): void {
     const api = this.api!;
     const last = this.tl.events.length - 1;
@@ -112,9 +129,7 @@ export class Player {
     if (done && this.followTarget !== last) this.followTarget = last; // the end itself, not a step short of it
     const r = JSON.parse(api.prefetch(String(this.followTarget), done ? FOLLOW_END_PREFETCH_MS : FOLLOW_PREFETCH_MS)) as { ok: boolean; done: boolean };
     if (r.ok && !r.done) return;
-    this.tl.seek(this.followTarget);
-    this.followTarget = -1;
-    this.followShown = performance.now();
+    this.followReady = true;
   }
 
   // seekTime shows simulated time t as soon as the trace has reached it:
@@ -243,12 +258,12 @@ export class Player {
   frame(t: number): void {
     const dt = this.last ? Math.min(0.1, (t - this.last) / 1000) : 0;
     this.last = t;
-    const growing = !this.simDone && !this.hold, playing = this.tl.playing;
+    const growing = !this.simDone && !this.hold, playing = this.tl.playing, before = this.tl.cursor;
     this.pump();
     const cursor = this.tl.cursor;
-    if (this.tl.tick(dt) || growing || playing !== this.tl.playing) this.render(false);
+    if (this.tl.tick(dt) || growing || cursor !== before || playing !== this.tl.playing) this.render(false);
     // Not in the frame that shows an event: the canvas takes that one.
-    if (!growing && cursor === this.tl.cursor) this.prefetchSlice();
+    if (!growing && before === this.tl.cursor) this.prefetchSlice();
   }
 
   // run drives frame from requestAnimationFrame until stop.

@@ -75,10 +75,15 @@ const STEPS = 1000;
 // Scrubber drives the time slider through a ScrubMap: its value is a
 // position, its aria-valuetext the time, and a datalist marks the events
 // (Chromium draws its options as ticks).
+// While a run grows, its scale and ticks are rebuilt at most this often
+// (ms): every frame, rebuilding them laid out up to 1,000 ticks anew.
+const GROWING_REBUILD_MS = 1000;
+
 export class Scrubber {
   private map = new ScrubMap([], 0);
   private events = -1;
   private end = -1;
+  private built = 0; // performance.now() of the last rebuild
 
   constructor(private readonly input: HTMLInputElement, private readonly ticks: HTMLDataListElement, private readonly label: (t: number) => string) {
     input.min = "0";
@@ -87,9 +92,12 @@ export class Scrubber {
     input.setAttribute("list", ticks.id);
   }
 
-  // render shows time now of a trace of these event times ending at end.
-  render(times: () => number[], count: number, end: number, now: number): void {
-    if (count !== this.events || end !== this.end) {
+  // render shows time now of a trace of these event times ending at end
+  // (growing: more events are coming).
+  render(times: () => number[], count: number, end: number, now: number, growing = false): void {
+    const changed = count !== this.events || end !== this.end;
+    if (changed && !(growing && this.events > 0 && count > this.events && performance.now() - this.built < GROWING_REBUILD_MS)) {
+      this.built = performance.now();
       this.events = count;
       this.end = end;
       const ts = times();

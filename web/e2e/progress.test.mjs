@@ -6,14 +6,18 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { editorText, launch, longestTask, open, probe, shots, watchLongTasks } from "./helpers.mjs";
 
-// A run of several seconds in wasm: 1,000 nodes and 10,000 pending pods.
-function large(pods = 10000, prefix = "pod-") {
+// 1,000 nodes and up to 10,000 pending pods. With heavy, each pod prefers
+// zones without its app's pods (InterPodAffinity then reads every bound
+// pod each cycle): a run of many seconds in wasm, which a click on
+// Cancel reaches before its end on any machine.
+function large(pods = 10000, prefix = "pod-", heavy = false) {
   const out = [];
   for (let i = 0; i < 1000; i++) {
     out.push(`---\napiVersion: v1\nkind: Node\nmetadata: {name: node-${i}, labels: {topology.kubernetes.io/zone: zone-${i % 3}}}\nstatus: {allocatable: {cpu: "16", memory: 64Gi, pods: "110"}}\n`);
   }
   for (let i = 0; i < pods; i++) {
-    out.push(`---\napiVersion: v1\nkind: Pod\nmetadata: {name: ${prefix}${i}, labels: {app: app-${i % 20}}}\nspec:\n  containers: [{name: c, image: pause, resources: {requests: {cpu: 100m, memory: 128Mi}}}]\n`);
+    out.push(`---\napiVersion: v1\nkind: Pod\nmetadata: {name: ${prefix}${i}, labels: {app: app-${i % 20}}}\nspec:\n  containers: [{name: c, image: pause, resources: {requests: {cpu: 100m, memory: 128Mi}}}]\n` +
+      (heavy ? `  affinity: {podAntiAffinity: {preferredDuringSchedulingIgnoredDuringExecution: [{weight: 1, podAffinityTerm: {topologyKey: topology.kubernetes.io/zone, labelSelector: {matchLabels: {app: app-${i % 20}}}}}]}}\n` : ""));
   }
   return out.join("");
 }
@@ -26,7 +30,7 @@ test("a long simulation shows its progress, and Cancel keeps the events so far",
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const page = await open(context);
   const loads = (await probe(page)).loads;
-  await page.evaluate((t) => window.__schedplaySetText(t), large());
+  await page.evaluate((t) => window.__schedplaySetText(t), large(10000, "pod-", true));
   await page.waitForFunction((n) => window.__schedplay.loads > n, loads, { timeout: 60000, polling: 20 });
   const cancel = page.getByRole("button", { name: "Cancel the simulation (keeps the events so far)" });
   await cancel.waitFor({ state: "visible", timeout: 30000 });
@@ -146,7 +150,7 @@ test("the progress line, its Cancel and what a cancel leaves are in the page's l
 
   // A long simulation: its line, and the line a Cancel leaves.
   const loads = (await probe(page)).loads;
-  await page.evaluate((t) => window.__schedplaySetText(t), large());
+  await page.evaluate((t) => window.__schedplaySetText(t), large(10000, "pod-", true));
   await page.waitForFunction((n) => window.__schedplay.loads > n, loads, { timeout: 60000, polling: 20 });
   assert.match(await page.locator("#status").textContent(), new RegExp(pattern(cat, "status.pods")));
   const cancelSim = page.getByRole("button", { name: cat["progress.cancelSim"], exact: true });

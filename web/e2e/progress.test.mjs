@@ -46,7 +46,11 @@ test("a long simulation shows its progress, and Cancel keeps the events so far",
   assert.ok(s1.paints - s0.paints <= s1.gen - s0.gen + 1, `${s1.paints - s0.paints} paints for ${s1.gen - s0.gen} scenes shown while following`);
   const line = await page.locator(".sim-progress").textContent();
   assert.match(line, /Simulating… [\d,]+ events, t=\d+s/);
-  await cancel.click({ timeout: 10000 });
+  // By keyboard: while this run keeps the page busy, a pointer click has
+  // timed out here (its mouse events not acknowledged within 10 s) in runs
+  // where Enter on the focused button was handled at once.
+  await cancel.focus();
+  await cancel.press("Enter", { timeout: 10000 });
   await page.waitForFunction(() => window.__schedplay.simDone, null, { timeout: 10000, polling: 20 });
   const p = await probe(page);
   assert.ok(p.events > 0, "no events were kept");
@@ -157,7 +161,9 @@ test("the progress line, its Cancel and what a cancel leaves are in the page's l
   await cancelSim.waitFor({ state: "visible", timeout: 30000 });
   assert.match((await page.locator(".sim-progress span").textContent()).trim(), whole(pattern(cat, "progress.simulating")));
   await page.screenshot({ path: join(shots, "progress-zh-CN-1280x720.png") });
-  await cancelSim.click({ timeout: 10000 });
+  // By keyboard (see the first test).
+  await cancelSim.focus();
+  await cancelSim.press("Enter", { timeout: 10000 });
   await page.waitForFunction(() => window.__schedplay.simDone, null, { timeout: 10000, polling: 20 });
   assert.match(await page.locator("#budget").textContent(),
     whole(pattern(cat, "progress.cancelled", { why: pattern(cat, "progress.simStopped") })));

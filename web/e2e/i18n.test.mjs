@@ -1,14 +1,16 @@
 // The page in Chinese and Indonesian: the details panel's labels, headings
-// and sentence frames, the canvas's name and a damaged link's notice come
+// and sentence frames, the canvas's name and its drawn words (the caption
+// at the start) and a damaged link's notice come
 // from the catalogs (web/locales, web/locales/embed), with no English of
 // the English catalogs left; and the header's status reads in full at the
-// projector's size. Chinese renders as boxes in this Chromium (no CJK
-// font): its strings are checked as text.
+// projector's size. The page's Chinese renders as boxes in a Chromium
+// without a CJK font (the canvas brings its own glyphs): its strings are
+// checked as text.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { launch, open, shots } from "./helpers.mjs";
+import { bridge, launch, open, shots } from "./helpers.mjs";
 import { web } from "../unit/load.mjs";
 
 const catalog = (lang) => {
@@ -89,6 +91,18 @@ for (const lang of ["id", "zh-CN"]) {
     // The canvas frame takes the page's language for the canvas's name.
     const stage = page.frame({ url: /stage\.html/ });
     assert.equal(await stage.getAttribute("canvas", "aria-label"), cat["stage.canvas"]);
+
+    // The canvas draws its fixed words in the language (ui.Words, from the
+    // canvas.* messages): at the start its caption, which the text view
+    // shows too, is the language's.
+    await page.getByRole("button", { name: cat["tl.start"], exact: true }).click();
+    const caption = page.locator(".textview-caption");
+    await page.waitForFunction((want) => document.querySelector(".textview-caption")?.textContent === want, `t=0s  ${cat["canvas.start"]}`, { timeout: 10000 })
+      .catch(async () => assert.fail(`text view caption ${await caption.textContent()}, want the ${lang} start`));
+    assert.notEqual(cat["canvas.start"], en["canvas.start"]);
+    const out = await bridge(page, "outline");
+    assert.equal(out.caption, `t=0s  ${cat["canvas.start"]}`);
+    await stage.locator("canvas").screenshot({ path: join(shots, `i18n-canvas-start-${lang}.png`) });
 
     // The keyboard help: its words from the catalog, its keys as <kbd>.
     await page.getByRole("button", { name: cat["ui.help"], exact: true }).click();

@@ -56,6 +56,27 @@ for (const lang of ["zh-CN", "id"]) {
   });
 }
 
+// The words the Go canvas draws (ui.Words) go to the bridge as the
+// canvas.* messages of the reader's language: every one of them, read from
+// that language's catalog. Only Kubernetes' own terms may read as in
+// English (the PriorityClass kind; Indonesian keeps "taint").
+const keptEnglish = { "zh-CN": ["legend"], id: ["legend", "taint"] };
+for (const lang of ["zh-CN", "id"]) {
+  test(`the canvas's words in ${lang}`, async () => {
+    const small = await withLang(lang, "messages.ts");
+    const [en, cat] = [read("embed/en.json"), read(`embed/${lang}.json`)];
+    const names = Object.keys(en).filter((k) => k.startsWith("canvas.")).map((k) => k.slice("canvas.".length));
+    assert.ok(names.length >= 20, `canvas words: ${names}`);
+    const words = JSON.parse(small.canvasWords());
+    assert.deepEqual(Object.keys(words).sort(), [...names].sort());
+    for (const name of names) {
+      assert.equal(words[name], cat[`canvas.${name}`], name);
+      if (!keptEnglish[lang].includes(name)) assert.notEqual(words[name], en[`canvas.${name}`], `canvas.${name} reads as in English`);
+    }
+    assert.deepEqual(JSON.parse(small.canvasWords("en")), Object.fromEntries(names.map((n) => [n, en[`canvas.${n}`]])));
+  });
+}
+
 test("English under Node, and a missing key shows as itself", async () => {
   const M = await loadTS("i18n.ts");
   assert.equal(M.lang, "en");

@@ -349,10 +349,7 @@ func (g *Game) drawQueue(dst *ebiten.Image) {
 	r := g.screenRect(g.layout.Queue)
 	g.paint.fillRound(dst, r, 10*z, t.Queue)
 	g.paint.strokeRound(dst, r, 10*z, 1*z, t.ZoneBorder)
-	title := "Scheduling queue · empty"
-	if n := len(g.scene.Pending); n > 0 {
-		title = fmt.Sprintf("Scheduling queue · %d pending", n)
-	}
+	title := QueueTitle(&g.words, len(g.scene.Pending))
 	g.text(dst, title, true, 14*z, r.X+12*z, r.Y+QueueTitleH*z/2, t.ZoneText, text.AlignStart)
 	for i, sec := range g.layout.Sections {
 		sr := g.screenRect(sec.Rect)
@@ -373,10 +370,7 @@ func (g *Game) drawZone(dst *ebiten.Image, zb ZoneBox) {
 	}
 	g.paint.fillRound(dst, r, 12*z, t.Zone)
 	g.paint.strokeRound(dst, r, 12*z, 1*z, t.ZoneBorder)
-	name := zb.Name
-	if name == "" {
-		name = "no " + g.scene.ZoneKey + " label"
-	}
+	name := ZoneTitle(&g.words, zb.Name, g.scene.ZoneKey)
 	g.text(dst, g.fonts.fit(name, true, 15*z, r.W-24*z), true, 15*z, r.X+ZonePad*z, r.Y+ZoneTitleH*z/2+2*z, t.ZoneText, text.AlignStart)
 }
 
@@ -403,7 +397,7 @@ func (g *Game) drawNode(dst *ebiten.Image, nb NodeBox) {
 		if n.Unschedulable {
 			// The mark shows at any zoom; its width is the label's, measured
 			// once at size 11 when the label is too small to draw.
-			const label = "cordoned"
+			label := g.words.Cordoned
 			w := g.cordonW * z
 			if 11*z >= minTextPx {
 				w = g.fonts.width(label, true, 11*z)
@@ -585,7 +579,7 @@ func (g *Game) drawSpread(dst *ebiten.Image) {
 	t, z := g.theme, g.cam.Zoom
 	for ci, c := range g.scene.Spread {
 		badge := func(x, y float64, d SpreadDomain) {
-			label := d.Label()
+			label := d.Label(&g.words)
 			icon := 10 * z
 			w := g.fonts.width(label, true, 11.5*z) + icon + 17*z
 			clr := t.Nominated
@@ -645,6 +639,7 @@ type cachedPicture struct {
 // overlayKey is what a cached overlay's picture depends on.
 type overlayKey struct {
 	gen   int
+	words int
 	theme string
 	box   Rect
 	scale float64
@@ -662,7 +657,7 @@ func (g *Game) drawCached(dst *ebiten.Image, c *cachedPicture, box Rect, draw fu
 	const pad = 2 // strokes reach past the box
 	ox, oy := math.Floor(box.X)-pad, math.Floor(box.Y)-pad
 	w, h := int(math.Ceil(box.X+box.W))+pad-int(ox), int(math.Ceil(box.Y+box.H))+pad-int(oy)
-	key := overlayKey{gen: g.gen, theme: g.theme.Name, box: box, scale: g.scale}
+	key := overlayKey{gen: g.gen, words: g.wordsGen, theme: g.theme.Name, box: box, scale: g.scale}
 	if c.img == nil || c.key != key {
 		if c.img == nil || c.img.Bounds().Dx() != w || c.img.Bounds().Dy() != h {
 			if c.img != nil {
@@ -687,6 +682,7 @@ func (g *Game) drawCached(dst *ebiten.Image, c *cachedPicture, box Rect, draw fu
 // and fitting and measuring text is most of what drawing them costs.
 type overlayText struct {
 	gen     int
+	words   int
 	w, s    float64
 	caption string
 	titleW  float64
@@ -699,17 +695,17 @@ const legendText = 12.5
 
 func (g *Game) overlay() *overlayText {
 	o, s := &g.overlayMemo, g.scale
-	if o.gen == g.gen && o.w == float64(g.w) && o.s == s && o.labels != nil {
+	if o.gen == g.gen && o.words == g.wordsGen && o.w == float64(g.w) && o.s == s && o.labels != nil {
 		return o
 	}
-	*o = overlayText{gen: g.gen, w: float64(g.w), s: s}
-	o.caption = g.fonts.fit(g.scene.Caption(), false, 12.5*s, float64(g.w)-44*s)
-	o.titleW = g.fonts.width("PriorityClass", true, legendText*s)
+	*o = overlayText{gen: g.gen, words: g.wordsGen, w: float64(g.w), s: s}
+	o.caption = g.fonts.fit(g.scene.Caption(&g.words), false, 12.5*s, float64(g.w)-44*s)
+	o.titleW = g.fonts.width(g.words.Legend, true, legendText*s)
+	o.labels = LegendLabels(&g.words, g.legend)
 	for _, e := range g.legend {
-		o.labels = append(o.labels, fmt.Sprintf("%s %d", e.Class.Name, e.Class.Value))
 		o.colors = append(o.colors, e.Color)
 	}
-	o.labels, o.colors = append(o.labels, "no class"), append(o.colors, NoClassColor)
+	o.colors = append(o.colors, NoClassColor)
 	for _, l := range o.labels {
 		o.widths = append(o.widths, g.fonts.width(l, false, legendText*s))
 	}
@@ -720,7 +716,7 @@ func (g *Game) overlay() *overlayText {
 // screen space so it stays put while panning; fit leaves room for it.
 func (g *Game) drawLegend(dst *ebiten.Image) {
 	s, o := g.scale, g.overlay()
-	title := "PriorityClass"
+	title := g.words.Legend
 	w := o.titleW + 16*s
 	for _, lw := range o.widths {
 		w += 20*s + lw + 14*s
@@ -750,28 +746,13 @@ func (g *Game) tooltipLines() []string {
 		if !ok {
 			return nil
 		}
-		return PodTooltip(p, g.now)
+		return PodTooltip(p, g.now, &g.words)
 	case HitNode:
 		n, ok := g.scene.FindNode(g.hover.Key)
 		if !ok {
 			return nil
 		}
-		req := n.Requested()
-		lines := []string{n.Name}
-		if n.Zone != "" {
-			lines = append(lines, "zone "+n.Zone)
-		}
-		lines = append(lines,
-			fmt.Sprintf("cpu %s / %s", FormatCPU(req.MilliCPU), FormatCPU(n.Allocatable.MilliCPU)),
-			fmt.Sprintf("memory %s / %s", FormatMemory(req.Memory), FormatMemory(n.Allocatable.Memory)),
-			fmt.Sprintf("pods %d / %d", req.Pods, n.Allocatable.Pods))
-		if n.Unschedulable {
-			lines = append(lines, "cordoned (spec.unschedulable)")
-		}
-		for _, tn := range n.Taints {
-			lines = append(lines, "taint "+tn.String())
-		}
-		return lines
+		return NodeTooltip(n, &g.words)
 	}
 	return nil
 }
@@ -823,7 +804,7 @@ func (g *Game) drawBanner(dst *ebiten.Image) {
 // drawClearedNomination marks the node whose reserved place a lower-priority
 // pod just lost (its ghost is gone from the scene) with a badge naming it.
 func (g *Game) drawClearedNomination(dst *ebiten.Image) {
-	node, label, ok := ClearedNomination(g.scene.Event)
+	node, label, ok := ClearedNomination(g.scene.Event, &g.words)
 	if !ok {
 		return
 	}

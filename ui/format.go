@@ -107,39 +107,40 @@ func ChipSideText(p *Pod, pending bool, now float64) string {
 	return ""
 }
 
-// PodTooltip is the hover text of a pod at simulated time now: identity,
-// priority, requests, where it is, and what it waits for (its sub-queue
-// with the backoff left or the reason) or, for a victim, its termination
-// stage and what comes next.
-func PodTooltip(p *Pod, now float64) []string {
+// PodTooltip is the hover text of a pod at simulated time now, in words
+// w: identity, priority, requests, where it is, and what it waits for (its
+// sub-queue with the backoff left or the reason) or, for a victim, its
+// termination stage and what comes next.
+func PodTooltip(p *Pod, now float64, w *Words) []string {
+	w = wordsOr(w)
 	class := p.PriorityClass
 	if class == "" {
-		class = "no class"
+		class = w.NoClass
 	}
-	lines := []string{p.Key(), "priority " + strconv.Itoa(int(p.Priority)) + " (" + class + ")",
-		"requests cpu " + FormatCPU(p.Requests.MilliCPU) + ", memory " + FormatMemory(p.Requests.Memory)}
+	lines := []string{p.Key(), fill(w.Priority, "priority", strconv.Itoa(int(p.Priority)), "class", class),
+		fill(w.Requests, "cpu", FormatCPU(p.Requests.MilliCPU), "memory", FormatMemory(p.Requests.Memory))}
 	switch {
 	case p.Node != "":
-		lines = append(lines, "on "+p.Node)
+		lines = append(lines, fill(w.On, "node", p.Node))
 	case p.Queue == QueueBackoff:
 		left := max(p.BackoffUntil-now, 0)
-		lines = append(lines, "pending in backoffQ: "+FormatSeconds(left)+" of backoff left")
+		lines = append(lines, fill(w.BackoffLeft, "left", FormatSeconds(left)))
 	case p.Queue != "":
-		lines = append(lines, "pending in "+p.Queue)
+		lines = append(lines, fill(w.PendingIn, "queue", p.Queue))
 	default:
-		lines = append(lines, "pending")
+		lines = append(lines, w.Pending)
 	}
 	if p.NominatedNode != "" {
-		lines = append(lines, "nominated to "+p.NominatedNode)
+		lines = append(lines, fill(w.NominatedTo, "node", p.NominatedNode))
 	}
 	if t := p.Termination; t != nil {
-		what := "terminating"
+		what := w.Terminating
 		if t.Eviction {
-			what = "evicted"
+			what = w.Evicted
 		}
-		lines = append(lines, what+": "+t.Countdown(now))
+		lines = append(lines, fill(what, "what", t.Countdown(now)))
 		if t.Next != "gone" {
-			lines = append(lines, "gone in "+FormatSeconds(max(t.Ends-now, 0)))
+			lines = append(lines, fill(w.GoneIn, "left", FormatSeconds(max(t.Ends-now, 0))))
 		}
 	}
 	if p.Reason != "" {
@@ -148,9 +149,77 @@ func PodTooltip(p *Pod, now float64) []string {
 	return lines
 }
 
+// NodeTooltip is the hover text of a node in words w: name, zone, the
+// requests against the allocatable, cordon and taints.
+func NodeTooltip(n *Node, w *Words) []string {
+	w = wordsOr(w)
+	req := n.Requested()
+	lines := []string{n.Name}
+	if n.Zone != "" {
+		lines = append(lines, fill(w.Zone, "zone", n.Zone))
+	}
+	used := [barRows]int64{req.MilliCPU, req.Memory, req.Pods}
+	capacity := [barRows]int64{n.Allocatable.MilliCPU, n.Allocatable.Memory, n.Allocatable.Pods}
+	for i := range barRows {
+		label, figures := barText(i, used[i], capacity[i])
+		lines = append(lines, label+" "+figures)
+	}
+	if n.Unschedulable {
+		lines = append(lines, w.CordonedSpec)
+	}
+	for _, tn := range n.Taints {
+		lines = append(lines, fill(w.Taint, "taint", tn.String()))
+	}
+	return lines
+}
+
+// QueueTitle is the queue lane's title in words w with n pods pending.
+func QueueTitle(w *Words, n int) string {
+	w = wordsOr(w)
+	if n == 0 {
+		return w.QueueEmpty
+	}
+	return fill(w.QueuePending, "n", strconv.Itoa(n))
+}
+
+// ZoneTitle is a region's title in words w: the zone's name, or for the
+// region of nodes without the zone label key, a line saying so.
+func ZoneTitle(w *Words, name, key string) string {
+	if name != "" {
+		return name
+	}
+	return fill(wordsOr(w).NoZoneLabel, "key", key)
+}
+
+// SearchLabel is the badge on node of the selected pod's node search in
+// words w: where it started or stopped ("" for neither).
+func SearchLabel(w *Words, sv *SearchView, node string) string {
+	w = wordsOr(w)
+	switch {
+	case sv == nil:
+		return ""
+	case node == sv.Start:
+		return w.SearchStarts
+	case node == sv.StoppedOn:
+		return w.SearchStops
+	}
+	return ""
+}
+
+// LegendLabels are the legend's entries in words w: each class with its
+// value, then the chips of no class.
+func LegendLabels(w *Words, legend []LegendEntry) []string {
+	out := make([]string, 0, len(legend)+1)
+	for _, e := range legend {
+		out = append(out, e.Class.Name+" "+strconv.Itoa(int(e.Class.Value)))
+	}
+	return append(out, wordsOr(w).NoClass)
+}
+
 // ClearedNomination reads a NominationCleared event: the node that no
-// longer holds the pod's place and the badge the canvas puts on it.
-func ClearedNomination(e *SceneEvent) (node, label string, ok bool) {
+// longer holds the pod's place and the badge the canvas puts on it, in
+// words w.
+func ClearedNomination(e *SceneEvent, w *Words) (node, label string, ok bool) {
 	if e == nil || e.Kind != "NominationCleared" || e.Node == "" {
 		return "", "", false
 	}
@@ -158,7 +227,7 @@ func ClearedNomination(e *SceneEvent) (node, label string, ok bool) {
 	if i := strings.IndexByte(name, '/'); i >= 0 {
 		name = name[i+1:]
 	}
-	return e.Node, "× " + name + ": nomination cleared", true
+	return e.Node, "× " + fill(wordsOr(w).NominationCleared, "pod", name), true
 }
 
 // barText is the label and the "used / capacity" figures of a card's

@@ -37,6 +37,7 @@ type Game struct {
 	nextScene   *Scene
 	nextGen     int
 	nextTheme   *Theme
+	nextWords   *Words
 	nextSelect  *Hit
 	nextFollow  *bool
 	nextNow     float64
@@ -57,6 +58,10 @@ type Game struct {
 	legend   []LegendEntry
 	motion   *Motion
 	theme    Theme
+	// words are the fixed words drawn, in the reader's language; wordsGen
+	// counts their changes, for the pictures drawn with them.
+	words    Words
+	wordsGen int
 	fonts    *fonts
 	paint    *painter
 	// view is the camera, selection, hover and press (view.go): input
@@ -122,7 +127,9 @@ func (g *Game) viewKey() viewKey {
 	g.mu.Lock()
 	failure := g.failureText
 	g.mu.Unlock()
-	return g.view.key(g.gen, g.theme.Name, failure, g.now, g.liveTimed)
+	k := g.view.key(g.gen, g.theme.Name, failure, g.now, g.liveTimed)
+	k.words = g.wordsGen
+	return k
 }
 
 // NewGame returns a game with an empty scene.
@@ -131,8 +138,8 @@ func NewGame(cb Callbacks) (*Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("creating game: %w", err)
 	}
-	g := &Game{cb: cb, fonts: f, paint: newPainter(), motion: NewMotion(), theme: Light, view: view{autoFit: true, scale: 1}}
-	g.cordonW = f.width("cordoned", true, 11)
+	g := &Game{cb: cb, fonts: f, paint: newPainter(), motion: NewMotion(), theme: Light, words: English, view: view{autoFit: true, scale: 1}}
+	g.cordonW = f.width(g.words.Cordoned, true, 11)
 	g.apply(&Scene{}, 0)
 	return g, nil
 }
@@ -174,6 +181,13 @@ func (g *Game) SetTheme(t Theme) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.nextTheme = &t
+}
+
+// SetWords sets the fixed words the canvas draws (the reader's language).
+func (g *Game) SetWords(w Words) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.nextWords = &w
 }
 
 // Zoom is the camera's zoom in CSS pixels per world unit (the host
@@ -334,6 +348,8 @@ func (g *Game) Update() error {
 	defer g.recovered("Update")
 	g.mu.Lock()
 	next, gen, theme, sel, follow := g.nextScene, g.nextGen, g.nextTheme, g.nextSelect, g.nextFollow
+	words := g.nextWords
+	g.nextWords = nil
 	presenter := g.nextPresenter
 	g.now = g.nextNow
 	if g.nextInstant != nil {
@@ -352,6 +368,13 @@ func (g *Game) Update() error {
 	}
 	if theme != nil {
 		g.theme = *theme
+	}
+	if words != nil {
+		g.words, g.wordsGen = *words, g.wordsGen+1
+		if err := g.fonts.cover(g.words); err != nil {
+			g.SetFailure(err.Error())
+		}
+		g.cordonW = g.fonts.width(g.words.Cordoned, true, 11)
 	}
 	if next != nil {
 		g.apply(next, gen)

@@ -219,14 +219,11 @@ type SceneEvent struct {
 	FocusPods  []string `json:"focusPods,omitempty"`
 }
 
-// StartCaption is the caption bar of the t=0 view, before any event.
-const StartCaption = "t=0s  the cluster as loaded, before the first event"
-
 // Caption is the line of the canvas's caption bar: the event just played,
-// or StartCaption.
-func (s *Scene) Caption() string {
+// or at t=0 the words' Start (w nil: English).
+func (s *Scene) Caption(w *Words) string {
 	if s.Event == nil {
-		return StartCaption
+		return "t=0s  " + wordsOr(w).Start
 	}
 	return s.Event.Caption()
 }
@@ -298,11 +295,11 @@ func (c *SpreadConstraint) Domain(name string) (SpreadDomain, bool) {
 	return SpreadDomain{}, false
 }
 
-// Label is the overlay text for a domain: "3 matching · skew 1"; the
-// canvas draws a check or a cross after it (Within), as the font has
-// neither symbol.
-func (d SpreadDomain) Label() string {
-	return strconv.Itoa(d.Count) + " matching · skew " + strconv.Itoa(d.Skew)
+// Label is the overlay text for a domain in words w: "3 matching · skew
+// 1"; the canvas draws a check or a cross after it (Within), as the font
+// has neither symbol.
+func (d SpreadDomain) Label(w *Words) string {
+	return fill(wordsOr(w).Spread, "count", strconv.Itoa(d.Count), "skew", strconv.Itoa(d.Skew))
 }
 
 // Within reports whether the domain's skew is within maxSkew.

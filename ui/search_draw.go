@@ -19,13 +19,7 @@ func (g *Game) searchVeil(dst *ebiten.Image, r Rect, n *Node) {
 		g.paint.fillRound(dst, r, 8*z, withAlpha(t.Background, 0.72))
 		return
 	}
-	label := ""
-	switch n.Name {
-	case sv.Start:
-		label = "search starts"
-	case sv.StoppedOn:
-		label = "search stops"
-	}
+	label := SearchLabel(&g.words, sv, n.Name)
 	if label == "" || 11*z < minTextPx {
 		return
 	}

@@ -214,7 +214,7 @@ func TestPodTooltip(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			want := append(append([]string{}, head...), tt.want...)
-			if diff := cmp.Diff(want, ui.PodTooltip(tt.pod, tt.now)); diff != "" {
+			if diff := cmp.Diff(want, ui.PodTooltip(tt.pod, tt.now, nil)); diff != "" {
 				t.Errorf("tooltip (-want +got):\n%s", diff)
 			}
 		})
@@ -234,7 +234,7 @@ func TestClearedNomination(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			node, lbl, ok := ui.ClearedNomination(tt.e)
+			node, lbl, ok := ui.ClearedNomination(tt.e, nil)
 			if diff := cmp.Diff([]any{tt.node, tt.lbl, tt.ok}, []any{node, lbl, ok}); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}

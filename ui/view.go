@@ -262,6 +262,7 @@ func (v *view) fit(bounds Rect) {
 // viewKey is everything that changes the picture.
 type viewKey struct {
 	gen              int
+	words            int
 	theme            string
 	cam              Camera
 	selected, hover  Hit

@@ -82,7 +82,19 @@ const parseSlice = {
 // The editor's schema (completion and hover), fetched after its first frame.
 writeHashed("scenario-schema.json", readFileSync(join(here, "src/generated/scenario-schema.json")));
 await bundle({ editor: join(here, "src/editor.ts") }, { define: { SCHEMA_URL: JSON.stringify(names["scenario-schema.json"]) }, plugins: [parseSlice] });
-const assets = () => ({ editor: names["editor.js"], wasm: names["main.wasm"] });
+// The embed's lesson captions, one file per language they are translated
+// into (src/embed-captions.ts fetches its reader's): each caption with the
+// English it translates, so that an edited caption shows as written.
+const lessons = join(here, "locales/lessons");
+const lessonEn = JSON.parse(readFileSync(join(lessons, "en.json"), "utf8"));
+const captions = {};
+for (const f of readdirSync(lessons).filter((f) => f.endsWith(".json") && f !== "en.json").sort()) {
+  const lang = basename(f, ".json");
+  const tr = JSON.parse(readFileSync(join(lessons, f), "utf8"));
+  const table = Object.fromEntries(Object.keys(tr).filter((k) => /\.caption\.\d+$/.test(k)).map((k) => [k, [lessonEn[k], tr[k]]]));
+  captions[lang] = writeHashed(`captions-${lang}.json`, Buffer.from(JSON.stringify(table)));
+}
+const assets = () => ({ editor: names["editor.js"], wasm: names["main.wasm"], captions });
 await bundle({
   main: join(here, "src/main.ts"),
   stage: join(here, "src/stage.ts"),

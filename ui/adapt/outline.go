@@ -60,9 +60,10 @@ type OutlinePod struct {
 	Reason      string `json:"reason,omitempty"`
 }
 
-// OutlineOf reads scene s at simulated time now.
-func OutlineOf(s *ui.Scene, now float64) Outline {
-	o := Outline{T: now, Caption: s.Caption(), ZoneKey: s.ZoneKey, Zones: []OutlineZone{}, Pending: []OutlinePod{}}
+// OutlineOf reads scene s at simulated time now, its caption in words w
+// (nil: English).
+func OutlineOf(s *ui.Scene, now float64, w *ui.Words) Outline {
+	o := Outline{T: now, Caption: s.Caption(w), ZoneKey: s.ZoneKey, Zones: []OutlineZone{}, Pending: []OutlinePod{}}
 	for i := range s.Pending {
 		o.Pending = append(o.Pending, outlinePod(&s.Pending[i], now))
 	}

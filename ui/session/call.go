@@ -139,6 +139,12 @@ var methods = map[string]method{
 		}
 		return map[string]any{"ok": true}, nil
 	}},
+	"setWords": {"words", 1, 1, func(s *Session, a []string) (any, error) {
+		if err := s.SetWords(a[0]); err != nil {
+			return nil, err
+		}
+		return map[string]any{"ok": true}, nil
+	}},
 	"setTheme": {"theme", 1, 1, func(s *Session, a []string) (any, error) {
 		s.SetTheme(a[0])
 		return map[string]any{"ok": true}, nil

@@ -27,6 +27,8 @@ type Canvas interface {
 	// SetClock sets the simulated time shown, in seconds.
 	SetClock(t float64)
 	SetTheme(t ui.Theme)
+	// SetWords sets the fixed words drawn (the reader's language).
+	SetWords(w ui.Words)
 	// Fit frames the whole cluster (a new scenario was loaded).
 	Fit()
 	// SetReducedMotion makes state changes cut instead of glide.
@@ -82,12 +84,14 @@ type Session struct {
 	answered map[string]bool
 	// loading is the load in steps under way (LoadInSteps), if any.
 	loading *loadTicket
+	// words are the canvas's fixed words, for the outline's caption too.
+	words ui.Words
 }
 
 // New returns a session that shows its scenes on c and simulates within
 // budget b.
 func New(c Canvas, b adapt.Budget) *Session {
-	s := &Session{canvas: c, budget: b, scene: &ui.Scene{}, seq: -1, now: time.Now}
+	s := &Session{canvas: c, budget: b, scene: &ui.Scene{}, seq: -1, now: time.Now, words: ui.English}
 	s.pre.Prepare = func(sc *ui.Scene, yield func() bool) bool {
 		if s.selected != "" { // show copies the scene to add the overlay
 			return true
@@ -240,7 +244,7 @@ func (s *Session) Seek(seq int, t float64) {
 }
 
 // Outline is the shown scene as text, read at the shown time.
-func (s *Session) Outline() adapt.Outline { return adapt.OutlineOf(s.scene, s.clock) }
+func (s *Session) Outline() adapt.Outline { return adapt.OutlineOf(s.scene, s.clock, &s.words) }
 
 // Prefetch builds the scene after event seq for up to d, continuing the
 // build of an earlier call (playback calls it once per frame for the next
@@ -401,6 +405,19 @@ func (s *Session) SetPresenter(on bool) { s.canvas.SetPresenter(on) }
 
 // SetTheme switches the canvas's palette ("light" or "dark").
 func (s *Session) SetTheme(name string) { s.canvas.SetTheme(ui.ThemeByName(name)) }
+
+// SetWords sets the words the canvas draws around the engine's facts, in
+// the reader's language: a JSON object of ui.Words's names, as the page's
+// catalogs hold them; a word left out stays English.
+func (s *Session) SetWords(data string) error {
+	w, err := ui.ParseWords(data)
+	if err != nil {
+		return err
+	}
+	s.words = w
+	s.canvas.SetWords(w)
+	return nil
+}
 
 // SetMotion sets how the canvas shows changes: "reduce" cuts, "full"
 // glides and fades.

@@ -20,6 +20,7 @@ type recorder struct {
 	scenes    int
 	clock     float64
 	theme     string
+	words     ui.Words
 	selected  ui.Hit
 	prepared  int
 	follow    bool
@@ -31,6 +32,7 @@ type recorder struct {
 func (c *recorder) SetScene(s *ui.Scene, gen int) { c.scene, c.gen = s, gen; c.scenes++ }
 func (c *recorder) SetClock(t float64)            { c.clock = t }
 func (c *recorder) SetTheme(t ui.Theme)           { c.theme = t.Name }
+func (c *recorder) SetWords(w ui.Words)           { c.words = w }
 func (c *recorder) Select(h ui.Hit)               { c.selected = h }
 func (c *recorder) SetReducedMotion(on bool)      { c.reduced = on }
 func (c *recorder) Fit()                          { c.fits++ }
@@ -319,6 +321,25 @@ func TestSession(t *testing.T) {
 				}
 			}},
 			{call: "setPresenter", args: []string{"yes"}, err: "parsing on"},
+		}},
+		{name: "words reach the canvas and the outline's caption", text: preempt, steps: []step{
+			{call: "load", args: []string{"p.yaml", preempt}},
+			{call: "outline", check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
+				if r["caption"] != "t=0s  "+ui.English.Start {
+					t.Errorf("caption %q before any words were set: want English", r["caption"])
+				}
+			}},
+			{call: "setWords", args: []string{`{"start":"集群载入时的样子","noClass":"无类"}`}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
+				if c.words.Start != "集群载入时的样子" || c.words.NoClass != "无类" || c.words.Cordoned != ui.English.Cordoned {
+					t.Errorf("canvas words %+v: want the two given, English for the rest", c.words)
+				}
+			}},
+			{call: "outline", check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
+				if r["caption"] != "t=0s  集群载入时的样子" {
+					t.Errorf("outline caption %q, want the words' start", r["caption"])
+				}
+			}},
+			{call: "setWords", args: []string{`{"title":"x"}`}, err: `draws no word "title"`},
 		}},
 		{name: "wrong calls are errors", steps: []step{
 			{call: "nosuch", err: `no method "nosuch"`},

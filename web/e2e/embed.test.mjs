@@ -311,8 +311,10 @@ describe("embed on another origin", () => {
       const cat = JSON.parse(readFileSync(join(web, "locales", "lessons", `${lang}.json`), "utf8"));
       // The embed's own words: the small catalog it bundles.
       const small = JSON.parse(readFileSync(join(web, "locales", "embed", `${lang}.json`), "utf8"));
-      const context = await browser.newContext({ viewport: { width: 900, height: 700 }, locale: "en-US" });
+      const context = await browser.newContext({ viewport: { width: 900, height: 700 }, locale: "en-US", serviceWorkers: "block" });
       const page = await context.newPage();
+      const requests = [];
+      page.on("request", (r) => requests.push(new URL(r.url()).pathname.split("/").pop()));
       await page.goto(`${host}/lang?lang=${lang}`);
       const f = await waitEmbedFrame(page, 0);
       await drawn(f);
@@ -333,6 +335,39 @@ describe("embed on another origin", () => {
       assert.ok(valuetext.includes(at) && valuetext.includes(of), valuetext);
       assert.equal(await f.locator("summary").textContent(), small["embed.yaml"]);
       await shot(page, `embed-lang-${lang}.png`);
+      // The captions of the reader's language alone, in one small file.
+      const fetched = requests.filter((n) => n.startsWith("captions-"));
+      assert.equal(fetched.length, 1, `captions fetched: ${fetched}`);
+      assert.match(fetched[0], new RegExp(`^captions-${lang}\\.\\w+\\.json$`));
+      console.log(`# ${lang} embed requests: ${requests.join(" ")}`);
+      await context.close();
+    }
+  });
+
+  // An English reader fetches no captions; when the reader's captions
+  // cannot be fetched the lesson's own English shows, and nothing is said
+  // in the host's console.
+  test("captions: none fetched in English, the English when the fetch fails", async () => {
+    for (const lang of ["en", "zh-CN"]) {
+      const context = await browser.newContext({ viewport: { width: 900, height: 700 }, locale: "en-US", serviceWorkers: "block" });
+      const page = await context.newPage();
+      const log = consoleLog(page);
+      const requests = [];
+      page.on("request", (r) => requests.push(new URL(r.url()).pathname.split("/").pop()));
+      await context.route(/\/captions-[^/]*\.json$/, (r) => r.abort());
+      await page.goto(`${host}/lang?lang=${lang}`);
+      const f = await waitEmbedFrame(page, 0);
+      await drawn(f);
+      await f.evaluate(() => document.getElementById("c-fwd").click());
+      await f.waitForFunction(() => window.__schedplayEmbed.caption !== "", null, { timeout: 20000, polling: 50 });
+      const english = Object.entries(JSON.parse(readFileSync(join(web, "locales", "lessons", "en.json"), "utf8")))
+        .filter(([k]) => k.startsWith("preemption-basic.caption.")).map(([, v]) => v);
+      const caption = await f.locator("#embed-caption").textContent();
+      assert.ok(english.includes(caption), `${lang}: the caption is the lesson's English: ${caption}`);
+      assert.deepEqual(requests.filter((n) => n.startsWith("captions-")), lang === "en" ? [] : [requests.find((n) => n.startsWith("captions-zh-CN."))]);
+      // Only the browser's own lines about the failed request and the
+      // service worker this test keeps out (it would fetch every file).
+      assert.deepEqual(loud(log).filter((m) => !/captions-|Service Worker registration blocked by Playwright/.test(m.text + m.where)), []);
       await context.close();
     }
   });

@@ -1,15 +1,17 @@
 // The page in Chinese and Indonesian: the details panel's labels, headings
-// and sentence frames, the canvas's name and a damaged link's notice come
+// and sentence frames, the canvas's name and its drawn words (the caption
+// at the start) and a damaged link's notice come
 // from the catalogs (web/locales, web/locales/embed), with no English of
 // the English catalogs left; and the header's status reads in full at the
-// projector's size. Chinese renders as boxes in this Chromium (no CJK
-// font): its strings are checked as text.
+// projector's size. The page's Chinese renders as boxes in a Chromium
+// without a CJK font (the canvas brings its own glyphs): its strings are
+// checked as text.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { launch, open, shots } from "./helpers.mjs";
-import { web } from "../unit/load.mjs";
+import { bridge, launch, open, shots } from "./helpers.mjs";
+import { loadTS, web } from "../unit/load.mjs";
 
 const catalog = (lang) => {
   const read = (f) => JSON.parse(readFileSync(join(web, "locales", f), "utf8"));
@@ -90,6 +92,18 @@ for (const lang of ["id", "zh-CN"]) {
     const stage = page.frame({ url: /stage\.html/ });
     assert.equal(await stage.getAttribute("canvas", "aria-label"), cat["stage.canvas"]);
 
+    // The canvas draws its fixed words in the language (ui.Words, from the
+    // canvas.* messages): at the start its caption, which the text view
+    // shows too, is the language's.
+    await page.getByRole("button", { name: cat["tl.start"], exact: true }).click();
+    const caption = page.locator(".textview-caption");
+    await page.waitForFunction((want) => document.querySelector(".textview-caption")?.textContent === want, `t=0s  ${cat["canvas.start"]}`, { timeout: 10000 })
+      .catch(async () => assert.fail(`text view caption ${await caption.textContent()}, want the ${lang} start`));
+    assert.notEqual(cat["canvas.start"], en["canvas.start"]);
+    const out = await bridge(page, "outline");
+    assert.equal(out.caption, `t=0s  ${cat["canvas.start"]}`);
+    await stage.locator("canvas").screenshot({ path: join(shots, `i18n-canvas-start-${lang}.png`) });
+
     // The keyboard help: its words from the catalog, its keys as <kbd>.
     await page.getByRole("button", { name: cat["ui.help"], exact: true }).click();
     const help = page.getByRole("dialog", { name: cat["ui.help"] });
@@ -108,6 +122,79 @@ for (const lang of ["id", "zh-CN"]) {
     assert.ok(notice.startsWith(cat["share.linkFailed"]), notice);
     assert.ok(notice.includes(cat["link.damaged"].replace(" {why}", "").replace("{why}", "")), notice);
     assert.deepEqual(leftEnglish(cat, Object.keys(en).filter((k) => /^(share|link)\./.test(k)), notice), []);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  });
+}
+
+// midWordBreaks lists where the text of the details panel's tables wraps
+// inside a word: a line that starts after a letter or digit of the same
+// word, not after a space, a hyphen, a slash or a <wbr>. An engine's reason
+// (.reason) may break inside a long token; nothing else may.
+const midWordBreaks = () => {
+  const bad = [];
+  for (const cell of document.querySelectorAll("#details table.explain th, #details table.explain td")) {
+    const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    let top = null, prev = "", parent = null;
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      if (n.parentElement.closest(".reason")) continue;
+      const afterWbr = n.previousSibling?.nodeName === "WBR";
+      for (let i = 0; i < n.data.length; i++) {
+        const r = document.createRange();
+        r.setStart(n, i);
+        r.setEnd(n, i + 1);
+        const box = r.getClientRects()[0];
+        if (!box) continue;
+        if (top !== null && box.top > top + 2) {
+          const fine = /[\s\-\/]/.test(prev) || /\s/.test(n.data[i]) || (i === 0 && (afterWbr || n.parentElement !== parent));
+          if (!fine) bad.push(`${cell.textContent.trim()}: ${prev}|${n.data[i]}`);
+        }
+        top = box.top;
+        prev = n.data[i];
+      }
+      parent = n.parentElement;
+    }
+  }
+  return bad;
+};
+
+// A pod that fits two of five nodes named like a cloud's, the other three
+// rejected by three plugins: the filter table's reasons and codes are long.
+const narrowScenario = `${[["worker-pool-a-1", "zone-a", "disk: ssd", "", "4"], ["worker-pool-a-2", "zone-a", "disk: ssd", "spec: {taints: [{key: dedicated, value: infra, effect: NoSchedule}]}", "4"],
+  ["worker-pool-b-1", "zone-b", "", "", "4"], ["worker-pool-b-2", "zone-b", "disk: ssd", "", "1"], ["worker-pool-c-1", "zone-c", "disk: ssd", "", "4"]]
+  .map(([name, zone, label, spec, cpu]) => `apiVersion: v1
+kind: Node
+metadata: {name: ${name}, labels: {topology.kubernetes.io/zone: ${zone}${label ? ", " + label : ""}}}
+${spec}
+status: {allocatable: {cpu: "${cpu}", memory: 8Gi, pods: "10"}}
+---`).join("\n")}
+apiVersion: v1
+kind: Pod
+metadata: {name: web}
+spec:
+  containers: [{name: app, image: nginx, resources: {requests: {cpu: "2"}}}]
+  nodeSelector: {disk: ssd}
+  affinity:
+    nodeAffinity:
+      preferredDuringSchedulingIgnoredDuringExecution:
+      - {weight: 5, preference: {matchExpressions: [{key: topology.kubernetes.io/zone, operator: In, values: [zone-c]}]}}
+`;
+
+// The details panel's filter and scores tables on a phone: words wrap at
+// spaces, hyphens and camel-case capitals, never inside ("Sk|or", "nod|e").
+for (const [lang, w, h] of [["id", 390, 844], ["id", 320, 640], ["en", 390, 844]]) {
+  test(`the details tables break no word in the middle at ${w}x${h} in ${lang}`, async () => {
+    const cat = catalog(lang);
+    const { encode } = await loadTS("permalink.ts");
+    const context = await browser.newContext({ viewport: { width: w, height: h }, locale: "en-US" });
+    const page = await open(context, `?lang=${lang}#${encode({ yaml: narrowScenario, engine: "", seed: 0, view: {} })}`);
+    await page.waitForFunction(() => window.__schedplay.simDone, null, { timeout: 60000, polling: 100 });
+    await page.getByRole("button", { name: cat["tl.text"], exact: true }).click();
+    await page.getByRole("region", { name: cat["textview.table"] }).getByRole("button", { name: "default/web", exact: true }).click();
+    await page.waitForSelector("#details:not([hidden]) table.scores-table");
+    const rows = await page.locator("#details table.explain:not(.scores-table) tbody tr").count();
+    assert.equal(rows, 5, "the filter table has the five nodes");
+    assert.deepEqual(await page.evaluate(midWordBreaks), []);
     assert.deepEqual(page.errors, []);
     await context.close();
   });

@@ -99,7 +99,7 @@ describe("playground", () => {
     // per node; the plugin x node scores table a total for each feasible node.
     await page.waitForSelector("#details table.explain");
     const rows = await page.$$eval("#details table.explain:not(.scores-table) tr", (trs) => trs.map((t) => t.textContent));
-    assert.ok(rows.filter((r) => /^★? ?node-[abc]/.test(r)).length === 3, `explain rows ${JSON.stringify(rows)}`);
+    assert.ok(rows.filter((r) => /^★?\s?node-[abc]/.test(r)).length === 3, `explain rows ${JSON.stringify(rows)}`);
     const heads = await page.$$eval("#details table.scores-table th", (ths) => ths.map((t) => t.textContent));
     assert.ok(heads.includes("Total"), `the scores table has a total row: ${JSON.stringify(heads)}`);
     const totals = await page.$$eval("#details table.scores-table tr.total td", (tds) => tds.length);

@@ -1,3 +1,4 @@
 // Names of the hashed files a bundle refers to, set by web/build.mjs
-// (esbuild's define): the editor's bundle and the engine.
-declare const ASSETS: { editor: string; wasm: string };
+// (esbuild's define): the editor's bundle, the engine and the embed's
+// lesson captions of each language it translates to.
+declare const ASSETS: { editor: string; wasm: string; captions?: Partial<Record<"en" | "zh-CN" | "id", string>> };

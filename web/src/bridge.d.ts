@@ -139,6 +139,9 @@ export interface Bridge {
   trace(from: string): string; // {ok, events: TraceEvent[]} from index from on
   seek(seq: string, t: string): string; // {ok, gen}: show the state after event seq (-1: t=0) at time t
   setTheme(theme: "light" | "dark"): string;
+  // {ok}: the words the canvas draws around the engine's facts (a JSON
+  // object of the canvas.* messages without the prefix: canvasWords)
+  setWords(words: string): string;
   setMotion(mode: "reduce" | "full"): string; // reduce: state changes cut instead of glide
   select(kind: "" | "pod" | "node", key: string): string;
   // DetailsReply; for a pod, attempt (1-based, "0" or absent: the last) picks the cycle to explain

@@ -136,7 +136,7 @@ function attempt(a: Attempt, h: Hooks): HTMLElement[] {
       for (const n of names) {
         const c = pre.candidates[n];
         const tr = el("tr", nominated.has(n) ? "fit chosen" : "");
-        tr.append(el("td", undefined, `${nominated.has(n) ? "★ " : ""}${n}`));
+        tr.append(el("td", undefined, `${nominated.has(n) ? "★\u00a0" : ""}${n}`));
         const vt = el("td");
         for (const v of c.victims ?? []) {
           const b = el("button", "link", v);

@@ -24,7 +24,7 @@ import { lessonMeta } from "./lesson-meta";
 import { Controls } from "./embed-controls";
 import { parseOrigins } from "./embed-origins";
 import { registerWorker } from "./sw-register";
-import { lessonText } from "./i18n";
+import { captionText } from "./embed-captions";
 import { lang, t, translateWith } from "./messages";
 
 type Msg = { schedplay: 1; type: string; [k: string]: unknown };
@@ -204,6 +204,8 @@ const player = new Player({
 });
 
 const controls = new Controls(player, $("controls"));
+// The reader's captions arrived: the caption of the moment shows.
+void captionText.ready.then(() => { if (captions) showCaption(); });
 
 // showCaption shows the lesson's caption of the moment; a scenario without
 // a lesson shows the last event applied, in the engine's words.
@@ -212,8 +214,10 @@ function showCaption(): void {
   if (captions) {
     const i = captions.at(tl.cursor, tl.now);
     if (i === captionShown) return;
+    const text = i >= 0 ? captionText.text(`${captions.lesson.name ?? ""}.caption.${i}`, captions.lesson.captions[i].text) : "";
+    if (text === null) return; // the reader's captions are on their way (then shown)
     captionShown = i;
-    state.caption = i >= 0 ? lessonText(`${captions.lesson.name ?? ""}.caption.${i}`, captions.lesson.captions[i].text) : "";
+    state.caption = text;
     captionEl.textContent = state.caption;
   } else {
     if (tl.cursor === captionShown) return;

@@ -89,7 +89,8 @@ export function filterTable(ex: Explanation, text: (tag: string, cls: string | u
     const rows = shown.map((n) => {
       const tr = el("tr", n.feasible ? "fit" : "nofit");
       if (chosen.has(n.name)) tr.classList.add("chosen");
-      const name = el("th", undefined, `${chosen.has(n.name) ? "★ " : ""}${n.name}`);
+      // The star stays with the name it marks (a no-break space).
+      const name = el("th", undefined, `${chosen.has(n.name) ? "★\u00a0" : ""}${n.name}`);
       name.setAttribute("scope", "row");
       const result = el("td");
       const score = el("td");
@@ -97,8 +98,12 @@ export function filterTable(ex: Explanation, text: (tag: string, cls: string | u
         result.textContent = t("explain.feasible");
         score.textContent = String(n.total ?? 0);
       } else {
-        result.append(text("div", undefined, `${n.plugin ?? ""}: ${(n.reasons ?? []).join("; ")}`));
-        if (n.code) result.append(el("div", "scores", n.code));
+        result.append(text("div", "reason", `${n.plugin ?? ""}: ${(n.reasons ?? []).join("; ")}`));
+        if (n.code) {
+          const code = el("div", "scores");
+          code.append(...camelBreaks(n.code)); // Unschedulable|And|Unresolvable
+          result.append(code);
+        }
       }
       tr.append(name, result, score);
       return tr;

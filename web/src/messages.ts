@@ -77,6 +77,16 @@ export function t(key: string, vars: Record<string, string | number> = {}, n?: n
   return m === undefined ? key : format(m, vars, n, l);
 }
 
+// canvasWords are the words the Go canvas draws (ui.Words), in language l:
+// the canvas.* messages, as JSON for the bridge's setWords.
+export function canvasWords(l: Lang = lang): string {
+  const words: Record<string, string> = {};
+  for (const key of Object.keys(catalogs.en)) {
+    if (key.startsWith("canvas.")) words[key.slice("canvas.".length)] = t(key, {}, undefined, l);
+  }
+  return JSON.stringify(words);
+}
+
 // translateWith fills elements marked data-i18n (text), data-i18n-title and
 // data-i18n-label (aria-label) under root with tr's messages.
 export function translateWith(tr: (key: string) => string, root: ParentNode = document): void {

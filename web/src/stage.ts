@@ -3,7 +3,7 @@
 // beside the editor rather than in the editor's page.
 import type { Bridge } from "./bridge";
 import { replaceScreenFills, type ScreenClears } from "./screen-clear";
-import { lang, match, t, type Lang } from "./messages";
+import { canvasWords, lang, match, t, type Lang } from "./messages";
 
 declare const Go: { new (): { importObject: WebAssembly.Imports; run(i: WebAssembly.Instance): Promise<void> } };
 
@@ -91,9 +91,11 @@ new MutationObserver((_, obs) => {
   obs.disconnect();
 }).observe(document.documentElement, { childList: true, subtree: true });
 
-// The bridge calls this once window.schedplay exists.
+// The bridge calls this once window.schedplay exists. The canvas's words
+// are in the page's language before anything is drawn with them.
 w.schedplayReady = (api: Bridge) => {
   mark("ready");
+  api.setWords(canvasWords(pageLang()));
   w.parent.onSchedplayStage?.(api);
 };
 

@@ -56,6 +56,27 @@ for (const lang of ["zh-CN", "id"]) {
   });
 }
 
+// The words the Go canvas draws (ui.Words) go to the bridge as the
+// canvas.* messages of the reader's language: every one of them, read from
+// that language's catalog. Only Kubernetes' own terms may read as in
+// English (the PriorityClass kind; Indonesian keeps "taint").
+const keptEnglish = { "zh-CN": ["legend"], id: ["legend", "taint"] };
+for (const lang of ["zh-CN", "id"]) {
+  test(`the canvas's words in ${lang}`, async () => {
+    const small = await withLang(lang, "messages.ts");
+    const [en, cat] = [read("embed/en.json"), read(`embed/${lang}.json`)];
+    const names = Object.keys(en).filter((k) => k.startsWith("canvas.")).map((k) => k.slice("canvas.".length));
+    assert.ok(names.length >= 20, `canvas words: ${names}`);
+    const words = JSON.parse(small.canvasWords());
+    assert.deepEqual(Object.keys(words).sort(), [...names].sort());
+    for (const name of names) {
+      assert.equal(words[name], cat[`canvas.${name}`], name);
+      if (!keptEnglish[lang].includes(name)) assert.notEqual(words[name], en[`canvas.${name}`], `canvas.${name} reads as in English`);
+    }
+    assert.deepEqual(JSON.parse(small.canvasWords("en")), Object.fromEntries(names.map((n) => [n, en[`canvas.${n}`]])));
+  });
+}
+
 test("English under Node, and a missing key shows as itself", async () => {
   const M = await loadTS("i18n.ts");
   assert.equal(M.lang, "en");
@@ -73,5 +94,41 @@ test("the embed bundles the small catalogs, not the playground's", async () => {
   for (const lang of ["en", "zh-CN", "id"]) {
     assert.ok(inputs.includes(`locales/embed/${lang}.json`), `embed/${lang}.json is in the embed: ${inputs}`);
     assert.ok(!inputs.includes(`locales/${lang}.json`), `${lang}.json, the playground's catalog, is in the embed`);
+    assert.ok(!inputs.includes(`locales/lessons/${lang}.json`), `lessons/${lang}.json is in the embed: it fetches its reader's captions`);
   }
+});
+
+// The embed's captions (embed-captions.ts): only the reader's language is
+// fetched; until it is in, a caption waits (null); a failed fetch, an
+// answer that is not a table and an edited caption give the English.
+test("the embed fetches the reader's captions only, English when that fails", async () => {
+  const M = await loadTS("embed-captions.ts");
+  const urls = { "zh-CN": "captions-zh-CN.1.json", id: "captions-id.2.json" };
+  const asked = [];
+  const server = (answers) => async (u) => {
+    asked.push(u);
+    const a = answers[u];
+    if (a instanceof Error) throw a;
+    return { ok: a !== undefined, json: async () => a };
+  };
+  const zh = { "l.caption.0": ["Hello", "你好"] };
+  const get = server({ "captions-zh-CN.1.json": zh, "captions-id.2.json": [1, 2] });
+  assert.deepEqual(await M.captionsFor("zh-CN", urls, get), zh);
+  assert.deepEqual(await M.captionsFor("en", urls, get), {});
+  assert.deepEqual(await M.captionsFor("id", urls, get), {}, "an array is no table");
+  assert.deepEqual(asked, ["captions-zh-CN.1.json", "captions-id.2.json"], "English fetches nothing");
+  assert.deepEqual(await M.captionsFor("zh-CN", urls, server({ "captions-zh-CN.1.json": new TypeError("offline") })), {});
+  assert.deepEqual(await M.captionsFor("zh-CN", urls, server({})), {}, "a 404");
+
+  let arrive;
+  const c = new M.CaptionText(new Promise((r) => { arrive = r; }));
+  assert.equal(c.text("l.caption.0", "Hello"), null, "nothing shows before the table is in");
+  arrive(zh);
+  await c.ready;
+  assert.equal(c.text("l.caption.0", "Hello"), "你好");
+  assert.equal(c.text("l.caption.0", "Hello, edited"), "Hello, edited", "an edited caption shows as written");
+  assert.equal(c.text("l.caption.1", "Bye"), "Bye");
+  const failed = new M.CaptionText(M.captionsFor("zh-CN", urls, server({})));
+  await failed.ready;
+  assert.equal(failed.text("l.caption.0", "Hello"), "Hello");
 });

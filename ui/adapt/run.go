@@ -77,7 +77,9 @@ var errRunCancelled = errors.New("preparing the run was cancelled")
 // errRunCancelled.
 func newRun(sc *scenario.Scenario, b Budget, yield func() bool) (*Run, error) {
 	r := &Run{sc: sc, byPod: map[string][]int{}, budget: b, zoneKey: ZoneKey(sc), classes: classes(sc)}
-	sim, err := engine.NewSimulation(sc, engine.Options{MaxEvents: b.Events})
+	// The pods enter the queue as the run's first steps, after the t=0
+	// view is on screen (StartSimulation).
+	sim, err := engine.StartSimulation(sc, engine.Options{MaxEvents: b.Events})
 	if err != nil {
 		return nil, fmt.Errorf("starting the simulation: %w", err)
 	}

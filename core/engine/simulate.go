@@ -229,15 +229,22 @@ func StartSimulation(sc *scenario.Scenario, opts Options) (*Simulation, error) {
 	s.queue.OrderByPriority() // PrioritySort's order: activeQ may compare cached keys
 	var bound []*api.Pod
 	var pending []*simPod
-	for _, orig := range sc.Pods {
-		p := *orig // the simulation changes its own copies only
-		key := p.Key()
-		sp := &simPod{pod: &p, key: key, phase: PhasePending}
+	// The pods' copies, their records and their keys are made in one
+	// piece each: three allocations at 5,000 pods instead of 15,000 (the
+	// collector's work, in the browser most of starting a run).
+	copies := make([]api.Pod, len(sc.Pods))
+	sps := make([]simPod, len(sc.Pods))
+	keys := podKeys(sc.Pods)
+	for i, orig := range sc.Pods {
+		copies[i] = *orig // the simulation changes its own copies only
+		p, key := &copies[i], keys[i]
+		sp := &sps[i]
+		*sp = simPod{pod: p, key: key, phase: PhasePending}
 		s.pods[key] = sp
 		s.order = append(s.order, key)
 		switch {
 		case p.Finished():
-			sp.phase = finishedPhase(&p)
+			sp.phase = finishedPhase(p)
 		case p.Spec.NodeName != "":
 			sp.phase = PhaseRunning
 			bound = append(bound, sp.pod)
@@ -278,6 +285,27 @@ func StartSimulation(sc *scenario.Scenario, opts Options) (*Simulation, error) {
 	s.waiting, s.waitingAll = pending, len(pending)
 	s.enqueueWaiting(0)
 	return s, nil
+}
+
+// podKeys is each pod's Key, the keys cut from one string.
+func podKeys(pods []*api.Pod) []string {
+	n := 0
+	for _, p := range pods {
+		n += len(p.Namespace) + 1 + len(p.Name)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for _, p := range pods {
+		b.WriteString(p.Namespace)
+		b.WriteByte('/')
+		b.WriteString(p.Name)
+	}
+	all, keys := b.String(), make([]string, len(pods))
+	for i, p := range pods {
+		n := len(p.Namespace) + 1 + len(p.Name)
+		keys[i], all = all[:n], all[n:]
+	}
+	return keys
 }
 
 // enqueueWaiting puts the next n pending pods of the file into the queue

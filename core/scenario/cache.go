@@ -3,6 +3,7 @@ package scenario
 import (
 	"bytes"
 	"reflect"
+	"slices"
 	"time"
 
 	"github.com/goccy/go-yaml/parser"
@@ -27,6 +28,8 @@ type Cache struct {
 		file  string
 		trees []*ynode
 		sc    *Scenario
+		// at are the trees with their positions in that load's text.
+		at []*ynode
 	}
 	same *Scenario
 }
@@ -215,14 +218,15 @@ func (c *Cache) loadWhole(l *loader) *Scenario {
 // remember records a load that gave scenario s from docs, and whether the
 // objects it read are those of the last such load (Unchanged).
 func (c *Cache) remember(file string, docs []*cachedDoc, s *Scenario) {
-	var trees []*ynode
+	var trees, at []*ynode
 	for _, cd := range docs {
-		for _, t := range cd.parsed.trees {
+		for i, t := range cd.parsed.trees {
 			if t.kind != yNull {
-				trees = append(trees, t)
+				trees, at = append(trees, t), append(at, cd.trees[i])
 			}
 		}
 	}
+	c.last.at = at
 	if c.last.sc != nil && c.last.file == file && len(c.last.trees) == len(trees) {
 		same := true
 		for i, t := range trees {
@@ -239,6 +243,95 @@ func (c *Cache) remember(file string, docs []*cachedDoc, s *Scenario) {
 		}
 	}
 	c.last.file, c.last.trees, c.last.sc = file, trees, s
+}
+
+// Same is, for a text that reads exactly as the last load that gave a
+// scenario read its text (the same documents at the same lines and
+// columns: only comments or blank space changed, moving no value), that
+// scenario, without loading: a load of the text would give it again, or
+// one equal to it, positions too. When that load was Unchanged it is the
+// scenario Unchanged named, which the caller moved to that load's
+// positions (Reposition). Nil when a load must tell. Same keeps the
+// documents it parsed for the next load, and Unchanged then says the same.
+func (c *Cache) Same(filename string, data []byte) *Scenario {
+	if c.last.sc == nil || c.last.file != filename {
+		return nil
+	}
+	l := &loader{file: filename, src: data, lim: DefaultLimits}
+	if !l.checkSize() {
+		return nil
+	}
+	pieces, ok := splitDocuments(data)
+	if !ok {
+		return nil
+	}
+	var added []docPiece // pieces not seen before, parsed as added[i]
+	var parsed []*cachedDoc
+	k := 0 // trees compared so far
+	for _, p := range pieces {
+		cd := c.docs[string(p.text)]
+		switch {
+		case cd != nil && (cd.line != p.line || !cd.clean):
+			// Moved, its positions differ; or only the whole text's shape
+			// check can pass it.
+			return nil
+		case cd == nil:
+			if !l.pieceClean(p.text) {
+				return nil
+			}
+			pd, err := parsePiece(p.text, p.line-1, l.lim.Aliases)
+			if err != nil || pd.berr != nil || pd.aliased > 0 {
+				return nil
+			}
+			cd = &cachedDoc{line: p.line, clean: true, parsed: pd, trees: pd.trees}
+			added, parsed = append(added, p), append(parsed, cd)
+		}
+		for _, t := range cd.trees {
+			if t.kind == yNull {
+				continue
+			}
+			if k == len(c.last.at) || !sameTreeAt(c.last.at[k], t) {
+				return nil
+			}
+			k++
+		}
+	}
+	if k != len(c.last.at) {
+		return nil
+	}
+	// The next load finds the pieces parsed here (the pieces they replace
+	// stay until that load).
+	for i, p := range added {
+		if c.docs == nil {
+			c.docs = map[string]*cachedDoc{}
+		}
+		c.docs[string(p.text)] = parsed[i]
+	}
+	c.same = c.last.sc
+	return c.same
+}
+
+// sameTreeAt reports whether a and b are the same YAML values at the same
+// positions.
+func sameTreeAt(a, b *ynode) bool {
+	if a == b {
+		return true
+	}
+	if a.kind != b.kind || a.pos != b.pos || a.text != b.text || a.isStr != b.isStr || a.size != b.size ||
+		!slices.Equal(a.keys, b.keys) || !slices.Equal(a.kpos, b.kpos) || len(a.vals) != len(b.vals) || len(a.items) != len(b.items) {
+		return false
+	}
+	for i := range a.vals {
+		if !sameTreeAt(a.vals[i], b.vals[i]) {
+			return false
+		}
+	}
+	for i := range a.items {
+		if !sameTreeAt(a.items[i], b.items[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // Unchanged is the scenario of the load before the last one when the last

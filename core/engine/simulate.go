@@ -234,7 +234,7 @@ func StartSimulation(sc *scenario.Scenario, opts Options) (*Simulation, error) {
 	// collector's work, in the browser most of starting a run).
 	copies := make([]api.Pod, len(sc.Pods))
 	sps := make([]simPod, len(sc.Pods))
-	keys := podKeys(sc.Pods)
+	keys := api.PodKeys(sc.Pods)
 	for i, orig := range sc.Pods {
 		copies[i] = *orig // the simulation changes its own copies only
 		p, key := &copies[i], keys[i]
@@ -285,27 +285,6 @@ func StartSimulation(sc *scenario.Scenario, opts Options) (*Simulation, error) {
 	s.waiting, s.waitingAll = pending, len(pending)
 	s.enqueueWaiting(0)
 	return s, nil
-}
-
-// podKeys is each pod's Key, the keys cut from one string.
-func podKeys(pods []*api.Pod) []string {
-	n := 0
-	for _, p := range pods {
-		n += len(p.Namespace) + 1 + len(p.Name)
-	}
-	var b strings.Builder
-	b.Grow(n)
-	for _, p := range pods {
-		b.WriteString(p.Namespace)
-		b.WriteByte('/')
-		b.WriteString(p.Name)
-	}
-	all, keys := b.String(), make([]string, len(pods))
-	for i, p := range pods {
-		n := len(p.Namespace) + 1 + len(p.Name)
-		keys[i], all = all[:n], all[n:]
-	}
-	return keys
 }
 
 // enqueueWaiting puts the next n pending pods of the file into the queue

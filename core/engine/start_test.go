@@ -3,11 +3,10 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/schedplay/schedplay/core/scenario"
 )
 
@@ -17,20 +16,12 @@ import (
 func startCases(t *testing.T) map[string]*scenario.Scenario {
 	t.Helper()
 	out := map[string]*scenario.Scenario{}
-	files, err := filepath.Glob("../../examples/*.yaml")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no examples found: %v", err)
-	}
-	for _, f := range files {
-		src, err := os.ReadFile(f)
+	for name, src := range exampleTexts(t) {
+		sc, err := scenario.Load(name, []byte(src))
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s: %v", name, err)
 		}
-		sc, err := scenario.Load(f, src)
-		if err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		out[filepath.Base(f)] = sc
+		out[name] = sc
 	}
 	for seed := uint64(0); seed < 12; seed++ {
 		sc, err := scenario.Load("gen.yaml", []byte(genScenario(seed)))
@@ -137,5 +128,41 @@ func TestStartSimulationQueuesNothingYet(t *testing.T) {
 	}
 	if n := len(sim.Trace()); n != 10 {
 		t.Fatalf("%d events after a step of 10, want the first 10 pods queued", n)
+	}
+}
+
+// A run never changes its scenario (it works on copies): a scenario.Cache
+// shares the pods of one load's scenario with the next (as admitted), so
+// the scenario must stay what its load gave, after the run, its states
+// and its explanations.
+func TestRunLeavesItsScenario(t *testing.T) {
+	for f, text := range exampleTexts(t) {
+		src := []byte(text)
+		sc, err := scenario.Load(f, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sim, err := NewSimulation(sc, Options{Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = sim.Run()
+		for seq := -1; seq < len(sim.Trace()); seq++ {
+			sim.StateAt(seq)
+		}
+		for _, e := range sim.Trace() {
+			if e.Kind == EvScheduled || e.Kind == EvUnschedulable {
+				if _, err := sim.ExplainAt(e.Pod, e.Seq); err != nil {
+					t.Fatalf("%s: explaining %s: %v", f, e.Pod, err)
+				}
+			}
+		}
+		fresh, err := scenario.Load(f, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(fresh, sc, cmp.Exporter(func(reflect.Type) bool { return true })); diff != "" {
+			t.Errorf("%s: the run changed its scenario (-load +after the run):\n%s", f, diff)
+		}
 	}
 }

@@ -111,6 +111,19 @@ func BenchmarkSimulate10000PodsOn5000Nodes(b *testing.B) { benchSimulate(b, fals
 // constraint to every pod (upstream's TopologySpreading threshold: 460 pods/s).
 func BenchmarkSimulate10000PodsOn5000NodesZoneSpread(b *testing.B) { benchSimulate(b, true) }
 
+// BenchmarkStartSimulation5000Pods is BenchmarkNewSimulation5000Pods up
+// to the t=0 state (ui/adapt's start: the pods are queued as the first
+// steps).
+func BenchmarkStartSimulation5000Pods(b *testing.B) {
+	sc := benchScenario(500, 0, 5000, false)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := StartSimulation(sc, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkNewSimulation5000Pods is starting the simulation of ui/adapt's
 // BenchmarkEditOnePod (500 nodes, 5,000 pending pods): what a load does
 // before its t=0 scene. It also runs as WebAssembly.

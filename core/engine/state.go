@@ -140,7 +140,9 @@ type checkpoint struct {
 }
 
 type stateLog struct {
-	cur         rows
+	cur rows
+	// curShared: cur are the start's checkpoint rows, not to be changed.
+	curShared   bool
 	deltas      []delta
 	checkpoints []checkpoint
 	// next is the first event that gets a checkpoint.
@@ -331,15 +333,26 @@ func (l *stateLog) start(s *Simulation) {
 	for _, ni := range s.snap.List() {
 		l.cur.nodes[ni.Node().Name] = s.nodeRow(ni.Node().Name)
 	}
+	// The checkpoint shares the rows until the first event changes them
+	// (own), which comes after a load's t=0 view.
 	// s.order is sorted (NewSimulation), and grows in place later: copied.
-	l.checkpoints = append(l.checkpoints, checkpoint{seq: -1, rows: l.cur.clone(),
+	l.checkpoints = append(l.checkpoints, checkpoint{seq: -1, rows: l.cur,
 		podKeys: slices.Clone(s.order), nodeNames: sortedKeys(nil, l.cur.nodes)})
+	l.curShared = true
 	l.next = l.checkpointEvery() - 1
+}
+
+// own gives the log current rows of its own to change.
+func (l *stateLog) own() {
+	if l.curShared {
+		l.cur, l.curShared = l.cur.clone(), false
+	}
 }
 
 // record logs the rows an event changed: its pod, the victims, the nodes
 // they are on, and, after node changes, every node.
 func (l *stateLog) record(s *Simulation, e *Event) {
+	l.own()
 	var d delta
 	// The nodes whose rows change: a pod event touches one or two, so they
 	// are gathered in a list; only node changes need a set over all nodes.

@@ -67,25 +67,7 @@ func (l *loader) admit(s *Scenario) {
 		}
 	}
 
-	// T0: the latest timestamp in the file.
-	var t0 time.Time
-	bump := func(t *time.Time) {
-		if t != nil && t.After(t0) {
-			t0 = *t
-		}
-	}
-	for _, o := range l.objs {
-		if o.kind == "KubeSchedulerConfiguration" {
-			continue
-		}
-		bump(objectMeta(o.val).CreationTimestamp)
-		if p, ok := o.val.(*api.Pod); ok {
-			bump(p.Status.StartTime)
-		}
-	}
-	if t0.IsZero() {
-		t0 = DefaultT0
-	}
+	t0 := l.latest()
 	s.T0 = t0
 
 	nodes := map[string]*api.Node{}
@@ -107,11 +89,22 @@ func (l *loader) admit(s *Scenario) {
 		ns.Labels[api.LabelMetadataName] = ns.Name
 	}
 
-	for i, p := range s.Pods {
+	// The pods, in s.Pods' order (their objects'); a pod a Cache shares
+	// as admitted before, with the same nodes, classes and T0, is so
+	// already.
+	i := 0
+	for _, o := range l.objs {
+		p, ok := o.val.(*api.Pod)
+		if !ok {
+			continue
+		}
 		if !l.pause(i) {
 			return // cancelled: the load returns ErrCancelled
 		}
-		l.admitPod(p, nodes, byName, globalDefault)
+		i++
+		if o.pristine == nil {
+			l.admitPod(p, o, nodes, byName, globalDefault)
+		}
 	}
 
 	// Every object exists at T0 unless the file says when it was created.
@@ -143,8 +136,36 @@ func (l *loader) admit(s *Scenario) {
 	}
 }
 
-func (l *loader) admitPod(p *api.Pod, nodes map[string]*api.Node, classes map[string]*api.PriorityClass, globalDefault *api.PriorityClass) {
-	v := &validator{l: l, o: l.objectOf(p)}
+// latest is T0: the latest timestamp in the file (of the objects as
+// decoded), else DefaultT0.
+func (l *loader) latest() time.Time {
+	var t0 time.Time
+	bump := func(t *time.Time) {
+		if t != nil && t.After(t0) {
+			t0 = *t
+		}
+	}
+	for _, o := range l.objs {
+		if o.kind == "KubeSchedulerConfiguration" {
+			continue
+		}
+		v := o.val
+		if o.pristine != nil {
+			v = o.pristine
+		}
+		bump(objectMeta(v).CreationTimestamp)
+		if p, ok := v.(*api.Pod); ok {
+			bump(p.Status.StartTime)
+		}
+	}
+	if t0.IsZero() {
+		return DefaultT0
+	}
+	return t0
+}
+
+func (l *loader) admitPod(p *api.Pod, o *object, nodes map[string]*api.Node, classes map[string]*api.PriorityClass, globalDefault *api.PriorityClass) {
+	v := &validator{l: l, o: o}
 	defaultPodSpec(&p.Spec)
 	if hostNetwork(v.o.raw) {
 		defaultHostNetworkPorts(p.Spec.InitContainers)

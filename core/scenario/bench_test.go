@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/schedplay/schedplay/internal/benchdata"
@@ -37,4 +38,25 @@ func BenchmarkCacheEditOnePod(b *testing.B) {
 			b.Fatal(err)
 		}
 	})
+}
+
+// BenchmarkCacheSameComment is Same deciding that a comment line added at
+// the end of 500 nodes / 5,000 pods keeps the last scenario (ui/adapt's
+// BenchmarkEditComment without the rest), which also runs as WebAssembly.
+func BenchmarkCacheSameComment(b *testing.B) {
+	text := benchdata.Paste(500, 5000, "pod-")
+	c := &Cache{}
+	last, err := c.Load("s.yaml", text)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		b.StopTimer()
+		edited := fmt.Appendf(slices.Clip(text), "# edit %d\n", i)
+		b.StartTimer()
+		if c.Same("s.yaml", edited) != last {
+			b.Fatal("the comment did not keep the scenario")
+		}
+	}
 }

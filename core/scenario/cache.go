@@ -3,6 +3,7 @@ package scenario
 import (
 	"bytes"
 	"reflect"
+	"slices"
 	"time"
 
 	"github.com/goccy/go-yaml/parser"
@@ -10,11 +11,14 @@ import (
 
 // Cache makes loading an edited scenario cheap: it keeps what reading each
 // document produced (the parsed tree and, for ordinary objects, the decoded
-// values with their diagnostics) and reuses it for the documents of the next
-// load whose text did not change. Parsing and decoding are nearly all of a
-// load; validation, admission and assembly always run on the whole scenario.
-// Loading through a Cache gives exactly what Load gives. A Cache is not safe
-// for concurrent use; the zero value is ready.
+// values with their diagnostics and validation) and reuses it for the
+// documents of the next load whose text did not change. The pods of an
+// unchanged document of Pods only are handed out as the last scenario
+// admitted them while the nodes, PriorityClasses, configuration and T0
+// are those they were admitted with, so an edit of one pod admits one
+// pod. Loading through a Cache gives exactly what Load gives; a caller
+// must not change the scenarios it gets (the next load may share their
+// pods). A Cache is not safe for concurrent use; the zero value is ready.
 type Cache struct {
 	docs map[string]*cachedDoc // by the document's text
 	// types describes the types of decoded values for copying them.
@@ -27,13 +31,26 @@ type Cache struct {
 		file  string
 		trees []*ynode
 		sc    *Scenario
+		// at are the trees with their positions in that load's text.
+		at []*ynode
 	}
 	same *Scenario
+	// adm is what the pods of the last scenario were admitted with: its
+	// T0 and the documents of every object not a Pod (admitting a pod
+	// reads those: nodes, PriorityClasses, T0; nothing of other pods).
+	// Documents of Pods only whose admGen is gen hold those admitted pods.
+	adm struct {
+		gen    int
+		t0     time.Time
+		others []*ynode
+	}
+	loads int // counts loads (cachedDoc.handed)
 }
 
 // cachedDoc is one document (the text between two "---" lines) as read.
 type cachedDoc struct {
-	line int // the text's first line when it was parsed
+	key  string // the text (the Cache's key: kept, not made again)
+	line int    // the text's first line when it was parsed
 	// clean: the text passes the shape check on its own (pieceClean).
 	clean  bool
 	parsed parsedDoc
@@ -49,6 +66,27 @@ type cachedDoc struct {
 	// spare are copies of objs made ahead (Prepare) for the next load to
 	// hand out without copying; nil once handed out.
 	spare []any
+	// admitted, for a document of Pods only, are objs as the last
+	// scenario admitted them (when admGen is the Cache's adm.gen). The
+	// next load shares them when the pods' admission reads what it read
+	// then (the Cache's adm): admitting them again would change nothing.
+	// Nothing changes a scenario's objects after its load (the engine
+	// runs on its own copies: TestRunLeavesItsScenario).
+	admitted []any
+	admGen   int
+	// handed is the Cache's loads when a load last handed out objs.
+	handed int
+}
+
+// podsOnly reports whether the document's objects are all Pods (and it
+// has some).
+func (cd *cachedDoc) podsOnly() bool {
+	for _, o := range cd.objs {
+		if o.kind != "Pod" {
+			return false
+		}
+	}
+	return len(cd.objs) > 0
 }
 
 // docPiece is a document's text and its first line in the file.
@@ -125,19 +163,19 @@ func (c *Cache) load(l *loader) *Scenario {
 				}
 				continue
 			}
-			cd = &cachedDoc{line: p.line, clean: clean[i], parsed: pd, trees: pd.trees}
+			cd = &cachedDoc{key: string(p.text), line: p.line, clean: clean[i], parsed: pd, trees: pd.trees}
 		case cd.line != p.line:
 			pd := cd.parsed
 			pd.firstAlias.Line += p.line - cd.line
-			cd = &cachedDoc{line: p.line, clean: cd.clean, parsed: pd, trees: shiftTrees(cd.trees, p.line-cd.line)}
+			cd = &cachedDoc{key: cd.key, line: p.line, clean: cd.clean, parsed: pd, trees: shiftTrees(cd.trees, p.line-cd.line)}
 		}
 		if buildErr == nil && !aliases.add(l, cd.parsed) {
 			c.docs = nil
 			return nil
 		}
 		docs[i] = cd
-		if _, dup := next[string(p.text)]; !dup {
-			next[string(p.text)] = cd
+		if _, dup := next[cd.key]; !dup {
+			next[cd.key] = cd
 		}
 	}
 	c.docs = next
@@ -147,6 +185,24 @@ func (c *Cache) load(l *loader) *Scenario {
 		l.add(*buildErr)
 		return nil
 	}
+	// others are the trees of the documents not of Pods only, podDocs
+	// those of Pods only with where their objects start in l.objs.
+	var others []*ynode
+	type podDoc struct {
+		cd     *cachedDoc
+		start  int
+		shared bool
+	}
+	podDocs := make([]podDoc, 0, len(docs))
+	other := func(cd *cachedDoc) {
+		for _, t := range cd.parsed.trees {
+			if t.kind != yNull {
+				others = append(others, t)
+			}
+		}
+	}
+	c.loads++
+	shared := false
 	for i, cd := range docs {
 		if l.budget.over {
 			break
@@ -158,17 +214,31 @@ func (c *Cache) load(l *loader) *Scenario {
 			for _, d := range cd.diags {
 				l.add(d)
 			}
+			share := cd.admitted != nil && cd.admGen == c.adm.gen && cd.handed != c.loads
+			start := len(l.objs)
 			for i, o := range cd.objs {
 				cp := *o
-				if cd.spare != nil {
+				switch {
+				case share:
+					cp.val, cp.pristine = cd.admitted[i], o.val
+				case cd.spare != nil:
 					cp.val = cd.spare[i]
-				} else {
+				default:
 					cp.val, _ = c.clone(o.val)
 				}
 				l.objs = append(l.objs, &cp)
 				l.countObject(&cp)
 			}
-			cd.spare = nil
+			if !share {
+				cd.spare = nil
+			}
+			shared = shared || share
+			cd.handed = c.loads
+			if cd.podsOnly() {
+				podDocs = append(podDocs, podDoc{cd, start, share})
+			} else {
+				other(cd)
+			}
 			continue
 		}
 		objs, diags, timeline, created, lesson := len(l.objs), len(l.diags), len(l.timeline), len(l.created), l.lesson
@@ -176,6 +246,7 @@ func (c *Cache) load(l *loader) *Scenario {
 			l.readDocument(t)
 		}
 		if len(l.timeline) != timeline || len(l.created) != created || l.lesson != lesson {
+			other(cd)
 			continue
 		}
 		cd.read = true
@@ -191,15 +262,46 @@ func (c *Cache) load(l *loader) *Scenario {
 			cp.val = val
 			cd.objs = append(cd.objs, &cp)
 		}
+		if cd.read && cd.podsOnly() {
+			podDocs = append(podDocs, podDoc{cd, objs, false})
+		} else {
+			other(cd)
+		}
+	}
+	if shared && (!slices.Equal(others, c.adm.others) || l.latest() != c.adm.t0) {
+		c.unshare(l)
 	}
 	if l.hasErrors() || !l.step(steps-1, steps) {
 		return nil
 	}
 	s := l.assemble()
 	if s != nil {
+		// The pods of Pods-only documents, as admitted, for the next load.
+		c.adm.gen++
+		c.adm.t0, c.adm.others = s.T0, others
+		for _, d := range podDocs {
+			if !d.shared || l.objs[d.start].pristine == nil { // not shared after all
+				d.cd.admitted = make([]any, len(d.cd.objs))
+				for i := range d.cd.admitted {
+					d.cd.admitted[i] = l.objs[d.start+i].val
+				}
+			}
+			d.cd.admGen = c.adm.gen
+		}
 		c.remember(l.file, docs, s)
 	}
 	return s
+}
+
+// unshare gives the load copies of the pristine objects in place of the
+// admitted pods it shares: what their admission read has changed.
+func (c *Cache) unshare(l *loader) {
+	for _, o := range l.objs {
+		if o.pristine != nil {
+			o.val, _ = c.clone(o.pristine) // cloned once already: cannot fail
+			o.pristine = nil
+		}
+	}
 }
 
 // loadWhole is the load of a text that is not read document by document;
@@ -215,14 +317,15 @@ func (c *Cache) loadWhole(l *loader) *Scenario {
 // remember records a load that gave scenario s from docs, and whether the
 // objects it read are those of the last such load (Unchanged).
 func (c *Cache) remember(file string, docs []*cachedDoc, s *Scenario) {
-	var trees []*ynode
+	var trees, at []*ynode
 	for _, cd := range docs {
-		for _, t := range cd.parsed.trees {
+		for i, t := range cd.parsed.trees {
 			if t.kind != yNull {
-				trees = append(trees, t)
+				trees, at = append(trees, t), append(at, cd.trees[i])
 			}
 		}
 	}
+	c.last.at = at
 	if c.last.sc != nil && c.last.file == file && len(c.last.trees) == len(trees) {
 		same := true
 		for i, t := range trees {
@@ -239,6 +342,94 @@ func (c *Cache) remember(file string, docs []*cachedDoc, s *Scenario) {
 		}
 	}
 	c.last.file, c.last.trees, c.last.sc = file, trees, s
+}
+
+// Same is, for a text that reads exactly as the last load that gave a
+// scenario read its text (the same documents at the same lines and
+// columns: only comments or blank space changed, moving no value), that
+// scenario, without loading: a load of the text would give it again, or
+// one equal to it, positions too. When that load was Unchanged it is the
+// scenario Unchanged named, which the caller moved to that load's
+// positions (Reposition). Nil when a load must tell. Same keeps the
+// documents it parsed for the next load, and Unchanged then says the same.
+func (c *Cache) Same(filename string, data []byte) *Scenario {
+	if c.last.sc == nil || c.last.file != filename {
+		return nil
+	}
+	l := &loader{file: filename, src: data, lim: DefaultLimits}
+	if !l.checkSize() {
+		return nil
+	}
+	pieces, ok := splitDocuments(data)
+	if !ok {
+		return nil
+	}
+	var parsed []*cachedDoc // pieces not seen before
+	k := 0                  // trees compared so far
+	for _, p := range pieces {
+		cd := c.docs[string(p.text)]
+		switch {
+		case cd != nil && (cd.line != p.line || !cd.clean):
+			// Moved, its positions differ; or only the whole text's shape
+			// check can pass it.
+			return nil
+		case cd == nil:
+			if !l.pieceClean(p.text) {
+				return nil
+			}
+			pd, err := parsePiece(p.text, p.line-1, l.lim.Aliases)
+			if err != nil || pd.berr != nil || pd.aliased > 0 {
+				return nil
+			}
+			cd = &cachedDoc{key: string(p.text), line: p.line, clean: true, parsed: pd, trees: pd.trees}
+			parsed = append(parsed, cd)
+		}
+		for _, t := range cd.trees {
+			if t.kind == yNull {
+				continue
+			}
+			if k == len(c.last.at) || !sameTreeAt(c.last.at[k], t) {
+				return nil
+			}
+			k++
+		}
+	}
+	if k != len(c.last.at) {
+		return nil
+	}
+	// The next load finds the pieces parsed here (the pieces they replace
+	// stay until that load).
+	for _, cd := range parsed {
+		if c.docs == nil {
+			c.docs = map[string]*cachedDoc{}
+		}
+		c.docs[cd.key] = cd
+	}
+	c.same = c.last.sc
+	return c.same
+}
+
+// sameTreeAt reports whether a and b are the same YAML values at the same
+// positions.
+func sameTreeAt(a, b *ynode) bool {
+	if a == b {
+		return true
+	}
+	if a.kind != b.kind || a.pos != b.pos || a.text != b.text || a.isStr != b.isStr || a.size != b.size ||
+		!slices.Equal(a.keys, b.keys) || !slices.Equal(a.kpos, b.kpos) || len(a.vals) != len(b.vals) || len(a.items) != len(b.items) {
+		return false
+	}
+	for i := range a.vals {
+		if !sameTreeAt(a.vals[i], b.vals[i]) {
+			return false
+		}
+	}
+	for i := range a.items {
+		if !sameTreeAt(a.items[i], b.items[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // Unchanged is the scenario of the load before the last one when the last
@@ -312,8 +503,8 @@ func (c *Cache) Prepare() { c.PrepareYielding(nil) }
 func (c *Cache) PrepareYielding(more func() bool) bool {
 	copied := false
 	for _, cd := range c.docs {
-		if !cd.read || cd.spare != nil {
-			continue
+		if !cd.read || cd.spare != nil || cd.admitted != nil && cd.admGen == c.adm.gen {
+			continue // the next load shares its admitted pods
 		}
 		if copied && more != nil && !more() {
 			return false
@@ -338,7 +529,7 @@ func (c *Cache) PrepareYielding(more func() bool) bool {
 // what keeps the documents after them (goccy/go-yaml#765, #870: parsing the
 // whole stream drops every document after an empty one).
 func splitDocuments(src []byte) ([]docPiece, bool) {
-	var out []docPiece
+	out := make([]docPiece, 0, bytes.Count(src, []byte("\n---"))+2)
 	start, startLine := 0, 1
 	line := 1
 	for pos := 0; pos < len(src); line++ {

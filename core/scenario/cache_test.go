@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -170,14 +171,8 @@ func testFreshObjects(t *testing.T, prepare bool) {
 	if prepare {
 		c.Prepare()
 	}
-	for _, p := range s1.Pods {
-		if p.Labels == nil {
-			p.Labels = map[string]string{}
-		}
-		p.Labels["changed"] = "yes"
-		p.Spec.Containers[0].Name = "changed"
-		p.Spec.NodeName = "changed"
-	}
+	// (The pods of documents of Pods only are shared, as admitted, with
+	// the next load: TestCacheSharesAdmittedPods.)
 	for _, n := range s1.Nodes {
 		n.Labels["changed"] = "yes"
 		n.Status.Allocatable["cpu"] = n.Status.Allocatable["memory"]
@@ -440,7 +435,7 @@ func TestCachePrepareInParts(t *testing.T) {
 	diffLoads(t, c, "s.yaml", src)
 	spares := func() (read, spare int) {
 		for _, cd := range c.docs {
-			if cd.read {
+			if cd.read && (cd.admitted == nil || cd.admGen != c.adm.gen) { // not shared
 				read++
 			}
 			if cd.spare != nil {
@@ -510,5 +505,113 @@ func TestLoadYieldingPausesWithinAssembling(t *testing.T) {
 			t.Fatalf("stopped at pause %d of the last step: got %v, %v; want ErrCancelled", stop, s != nil, err)
 		}
 		diffLoads(t, c, "s.yaml", src)
+	}
+}
+
+// podPieces are the indexes of the documents of text (split at "\n---\n")
+// that hold a Pod.
+func podPieces(pieces []string) []int {
+	var out []int
+	for i, p := range pieces {
+		if strings.HasPrefix(p, "kind: Pod\n") || strings.Contains(p, "\nkind: Pod\n") {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// sharingEdits are edits of a scenario's text and whether the pods of the
+// documents they leave alone may be shared as admitted (their admission
+// reads the same nodes, PriorityClasses and T0) or not.
+var sharingEdits = []struct {
+	name  string
+	share bool
+	edit  func(string) string
+}{
+	{"one pod renamed", true, func(s string) string {
+		pieces := strings.Split(s, "\n---\n")
+		if ps := podPieces(pieces); len(ps) > 0 {
+			p := pieces[ps[len(ps)-1]]
+			i := strings.Index(p, "name: ") + len("name: ")
+			pieces[ps[len(ps)-1]] = p[:i] + "renamed-" + p[i:]
+		}
+		return strings.Join(pieces, "\n---\n")
+	}},
+	{"a pod removed", true, func(s string) string {
+		pieces := strings.Split(s, "\n---\n")
+		// The last: a document that moves is read again (its positions),
+		// and its pods are admitted afresh.
+		if ps := podPieces(pieces); len(ps) > 0 {
+			pieces = slices.Delete(pieces, ps[len(ps)-1], ps[len(ps)-1]+1)
+		}
+		return strings.Join(pieces, "\n---\n")
+	}},
+	{"a pod added", true, func(s string) string {
+		return s + "---\napiVersion: v1\nkind: Pod\nmetadata: {name: added}\nspec:\n  containers: [{name: c, image: pause, resources: {requests: {cpu: 10m}}}]\n"
+	}},
+	{"a PriorityClass added, the default", false, func(s string) string {
+		return s + "---\napiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: added-default}\nvalue: 7\nglobalDefault: true\n"
+	}},
+	{"a node added", false, func(s string) string {
+		return s + "---\napiVersion: v1\nkind: Node\nmetadata: {name: added-node}\nstatus: {allocatable: {cpu: \"4\", pods: \"10\"}}\n"
+	}},
+	{"a scheduler configuration added", false, func(s string) string {
+		return s + "---\napiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\npercentageOfNodesToScore: 50\n"
+	}},
+	{"a pod created later, T0 moved", false, func(s string) string {
+		return s + "---\napiVersion: v1\nkind: Pod\nmetadata: {name: late, creationTimestamp: \"2031-05-01T00:00:00Z\"}\nspec:\n  containers: [{name: c, image: pause}]\n"
+	}},
+}
+
+// The pods of documents of Pods only are handed out as the last scenario
+// admitted them when their admission reads what it read then, and copied
+// afresh otherwise: either way a load through the Cache is exactly what
+// Load gives, for every example under every edit (with and without the
+// copies made ahead), the previous scenario stays what it was, and the
+// pods are shared only when they may be.
+func TestCacheSharesAdmittedPods(t *testing.T) {
+	for name, text := range exampleTexts(t) {
+		for _, e := range sharingEdits {
+			for _, prepare := range []bool{false, true} {
+				c := &Cache{}
+				prev, err := c.Load("s.yaml", []byte(text))
+				if err != nil {
+					continue // the invalid inputs of testdata
+				}
+				if prepare {
+					c.Prepare()
+				}
+				edited := e.edit(text)
+				got, gerr := c.Load("s.yaml", []byte(edited))
+				want, werr := Load("s.yaml", []byte(edited))
+				if fmt.Sprint(gerr) != fmt.Sprint(werr) {
+					t.Fatalf("%s, %s: error %v, want %v", name, e.name, gerr, werr)
+				}
+				if diff := cmp.Diff(want, got, cmp.Exporter(func(reflect.Type) bool { return true })); diff != "" {
+					t.Fatalf("%s, %s: Cache.Load differs from Load (-want +got):\n%s", name, e.name, diff)
+				}
+				fresh, _ := Load("s.yaml", []byte(text))
+				if diff := cmp.Diff(fresh, prev, cmp.Exporter(func(reflect.Type) bool { return true })); diff != "" {
+					t.Fatalf("%s, %s: the load changed the previous scenario (-want +got):\n%s", name, e.name, diff)
+				}
+				if got == nil {
+					continue
+				}
+				shared := 0
+				for _, p := range got.Pods {
+					if slices.Contains(prev.Pods, p) {
+						shared++
+					}
+				}
+				switch {
+				case !e.share && shared > 0:
+					t.Errorf("%s, %s: %d pods shared after a change their admission reads", name, e.name, shared)
+				case e.share && shared == 0 && len(prev.Pods) > 1 && got.T0.Equal(prev.T0):
+					t.Errorf("%s, %s: no pod shared of %d", name, e.name, len(prev.Pods))
+				}
+				// And back: the same text again gives what Load gives.
+				diffLoads(t, c, "s.yaml", text)
+			}
+		}
 	}
 }

@@ -48,6 +48,9 @@ type object struct {
 	// checked, for an object a Cache keeps, is what validating it reported
 	// (shared by the copies the Cache hands out).
 	checked *checked
+	// pristine is set when val is a pod a Cache shares as the last
+	// scenario admitted it: the value as decoded, which admission skips.
+	pristine any
 }
 
 type loader struct {
@@ -260,8 +263,8 @@ func (l *loader) readObject(n *ynode) {
 
 // assemble validates the decoded objects together, admits them and builds the Scenario.
 func (l *loader) assemble() *Scenario {
-	s := &Scenario{Positions: map[string]Pos{}}
-	seen := map[string]*object{}
+	s := &Scenario{Positions: make(map[string]Pos, len(l.objs))}
+	seen := make(map[string]*object, len(l.objs))
 	var cfgObj *object
 	for i, o := range l.objs {
 		if !l.pause(i) {

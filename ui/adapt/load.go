@@ -75,8 +75,16 @@ func LoadYielding(c *scenario.Cache, filename string, data []byte, b Budget, yie
 // loaded from. When the edit changed no object (comments, blank lines,
 // layout: c.Unchanged is prev's scenario), the answer is prev itself,
 // moved to the new positions (scenario.Reposition), and Kept: its
-// simulation goes on as it would from the new text.
+// simulation goes on as it would from the new text. When the edit moved
+// nothing either (c.Same), prev is kept without a load.
 func LoadOver(prev *Run, c *scenario.Cache, filename string, data []byte, b Budget, yield scenario.Yield) Result {
+	if prev != nil && c != nil && prev.sc != nil && c.Same(filename, data) == prev.sc {
+		// Only comments or blank space changed, moving nothing: prev's
+		// scenario is what a load would give, positions too.
+		res := loaded(prev)
+		res.Kept = true
+		return res
+	}
 	var s *scenario.Scenario
 	var err error
 	steps := 1 // preparing the run is the last step

@@ -2,6 +2,7 @@ package adapt_test
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/schedplay/schedplay/core/scenario"
@@ -60,4 +61,26 @@ func BenchmarkEditOnePod(b *testing.B) {
 			b.Fatal(res.Diagnostics, res.Error)
 		}
 	})
+}
+
+// BenchmarkEditComment is web/bench/longtasks.mjs's other edit: a comment
+// line added at the end of 500 nodes / 5,000 pods, which keeps the run.
+func BenchmarkEditComment(b *testing.B) {
+	text := benchdata.Paste(500, 5000, "pod-")
+	c := &scenario.Cache{}
+	res := adapt.LoadCached(c, "s.yaml", text, adapt.DefaultBudget)
+	if !res.OK {
+		b.Fatal(res.Diagnostics, res.Error)
+	}
+	run := res.Run
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		b.StopTimer()
+		c.Prepare()
+		edited := fmt.Appendf(slices.Clip(text), "# edit %d\n", i)
+		b.StartTimer()
+		if res := adapt.LoadOver(run, c, "s.yaml", edited, adapt.DefaultBudget, nil); !res.OK || !res.Kept {
+			b.Fatal("the run is not kept", res.Diagnostics, res.Error)
+		}
+	}
 }

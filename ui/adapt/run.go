@@ -40,7 +40,10 @@ type Run struct {
 	// only change while it steps: the pod chips' fixed fields by object,
 	// and the node objects by name (NodeObject scans every node).
 	views struct {
-		pods  map[*api.Pod]ui.Pod
+		// pods index list (a map of small values: at 5,000 pods a map of
+		// chips allocated each one apart).
+		pods  map[*api.Pod]int32
+		list  []ui.Pod
 		nodes map[string]*api.Node
 	}
 	// buf is what SceneAt reuses from build to build, bufYield
@@ -77,7 +80,9 @@ var errRunCancelled = errors.New("preparing the run was cancelled")
 // errRunCancelled.
 func newRun(sc *scenario.Scenario, b Budget, yield func() bool) (*Run, error) {
 	r := &Run{sc: sc, byPod: map[string][]int{}, budget: b, zoneKey: ZoneKey(sc), classes: classes(sc)}
-	sim, err := engine.NewSimulation(sc, engine.Options{MaxEvents: b.Events})
+	// The pods enter the queue as the run's first steps, after the t=0
+	// view is on screen (StartSimulation).
+	sim, err := engine.StartSimulation(sc, engine.Options{MaxEvents: b.Events})
 	if err != nil {
 		return nil, fmt.Errorf("starting the simulation: %w", err)
 	}
@@ -124,7 +129,7 @@ func (r *Run) Step(n int) bool {
 	}
 	done, err := r.sim.Step(n)
 	r.index()
-	r.views.pods, r.views.nodes = nil, nil // stepping may update objects
+	r.views.pods, r.views.list, r.views.nodes = nil, nil, nil // stepping may update objects
 	if err != nil {
 		r.Stopped = fmt.Sprintf("stopped at t=%v after %d events: ", r.sim.Now(), len(r.sim.Trace()))
 		if errors.Is(err, engine.ErrEventBudget) {
@@ -248,7 +253,7 @@ func (r *Run) sceneAt(seq int, buf *sceneBuf, yield func() bool) *ui.Scene {
 	// Every pod not on a card may wait in the lane: room for them up front
 	// (at t=0, thousands) spares the map and the list growing step by step.
 	waiting := len(st.Pods) - counts[len(counts)-1]
-	pending := make(map[string]ui.Pod, waiting)
+	pending := waitingPods{at: make(map[string]int32, waiting), pods: make([]ui.Pod, 0, waiting)}
 	out.Pending = make([]ui.Pod, 0, waiting)
 	now := seconds(st.T)
 	for j, ps := range st.Pods {
@@ -283,7 +288,7 @@ func (r *Run) sceneAt(seq int, buf *sceneBuf, yield func() bool) *ui.Scene {
 			// Bound to a node the cluster does not have: it waits in the
 			// lane, with the reason.
 			vp.Reason = "bound to node " + ps.Node + ", which is not in the scenario"
-			pending[ps.Key] = vp
+			pending.put(ps.Key, vp)
 			continue
 		}
 		vp.Queue, vp.Reason = ps.Queue, ps.LastReason
@@ -298,7 +303,7 @@ func (r *Run) sceneAt(seq int, buf *sceneBuf, yield func() bool) *ui.Scene {
 			g.Ghost = true
 			out.Nodes[i].Ghosts = append(out.Nodes[i].Ghosts, g)
 		}
-		pending[ps.Key] = vp
+		pending.put(ps.Key, vp)
 	}
 	last := r.last
 	for i := range out.Nodes {
@@ -312,9 +317,8 @@ func (r *Run) sceneAt(seq int, buf *sceneBuf, yield func() bool) *ui.Scene {
 	// The lane shows each sub-queue in the engine's order.
 	for _, list := range [][]engine.QueueEntry{st.Queue.ActiveQ, st.Queue.BackoffQ, st.Queue.Unschedulable, st.Queue.Gated} {
 		for _, qe := range list {
-			if vp, ok := pending[qe.Pod]; ok {
+			if vp, ok := pending.take(qe.Pod); ok {
 				out.Pending = append(out.Pending, vp)
-				delete(pending, qe.Pod)
 			}
 		}
 	}
@@ -322,21 +326,17 @@ func (r *Run) sceneAt(seq int, buf *sceneBuf, yield func() bool) *ui.Scene {
 	// enter the queue one event each) or for no such scheduler. In the
 	// file's order, the order they enter the queue, so that one entering
 	// it moves no other chip; then any created since, by key.
-	if len(pending) > 0 {
+	if len(pending.at) > 0 {
 		if r.fileKeys == nil {
-			r.fileKeys = make([]string, 0, len(r.sc.Pods))
-			for _, p := range r.sc.Pods {
-				r.fileKeys = append(r.fileKeys, p.Key())
-			}
+			r.fileKeys = api.PodKeys(r.sc.Pods)
 		}
 		for _, k := range r.fileKeys {
-			if vp, ok := pending[k]; ok {
+			if vp, ok := pending.take(k); ok {
 				out.Pending = append(out.Pending, vp)
-				delete(pending, k)
 			}
 		}
 		for _, ps := range st.Pods {
-			if vp, ok := pending[ps.Key]; ok {
+			if vp, ok := pending.take(ps.Key); ok {
 				out.Pending = append(out.Pending, vp)
 			}
 		}
@@ -351,6 +351,28 @@ func (r *Run) sceneAt(seq int, buf *sceneBuf, yield func() bool) *ui.Scene {
 	return out
 }
 
+// waitingPods are a scene's chips for the lane by pod key, before they
+// are put in the lane's order.
+type waitingPods struct {
+	at   map[string]int32 // index in pods
+	pods []ui.Pod
+}
+
+func (w *waitingPods) put(key string, vp ui.Pod) {
+	w.at[key] = int32(len(w.pods))
+	w.pods = append(w.pods, vp)
+}
+
+// take returns key's chip and forgets it.
+func (w *waitingPods) take(key string) (ui.Pod, bool) {
+	i, ok := w.at[key]
+	if !ok {
+		return ui.Pod{}, false
+	}
+	delete(w.at, key)
+	return w.pods[i], true
+}
+
 // podView is pod() of the simulation's object for key, cached until the
 // next Step.
 func (r *Run) podView(key string) (ui.Pod, bool) {
@@ -359,13 +381,15 @@ func (r *Run) podView(key string) (ui.Pod, bool) {
 		return ui.Pod{}, false
 	}
 	if r.views.pods == nil {
-		r.views.pods = make(map[*api.Pod]ui.Pod, len(r.sc.Pods))
+		r.views.pods = make(map[*api.Pod]int32, len(r.sc.Pods))
+		r.views.list = make([]ui.Pod, 0, len(r.sc.Pods))
 	}
-	vp, ok := r.views.pods[p]
-	if !ok {
-		vp = pod(p)
-		r.views.pods[p] = vp
+	if i, ok := r.views.pods[p]; ok {
+		return r.views.list[i], true
 	}
+	vp := pod(p)
+	r.views.pods[p] = int32(len(r.views.list))
+	r.views.list = append(r.views.list, vp)
 	return vp, true
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -401,4 +402,43 @@ func podKeys(r *adapt.Run) []string {
 		}
 	}
 	return out
+}
+
+// Playing a run (its steps, every scene, the spread overlay of every pod)
+// never changes the scenario: a scenario.Cache shares one load's pods,
+// as admitted, with the next.
+func TestRunLeavesItsScenario(t *testing.T) {
+	files, err := filepath.Glob("../../examples/*.yaml")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no examples found: %v", err)
+	}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := &scenario.Cache{}
+		res := adapt.LoadCached(c, f, src, adapt.DefaultBudget)
+		if !res.OK {
+			t.Fatalf("%s: %v %s", f, res.Diagnostics, res.Error)
+		}
+		run := res.Run
+		for !run.Step(5) {
+		}
+		for seq := -1; seq < len(run.Trace()); seq++ {
+			run.SceneAt(seq)
+			for _, p := range res.Scenario.Pods {
+				if _, err := run.Spread(seq, p.Key()); err != nil {
+					t.Fatalf("%s: spread of %s: %v", f, p.Key(), err)
+				}
+			}
+		}
+		fresh, err := scenario.Load(f, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(fresh, res.Scenario, cmp.Exporter(func(reflect.Type) bool { return true })); diff != "" {
+			t.Errorf("%s: playing the run changed its scenario (-load +after):\n%s", filepath.Base(f), diff)
+		}
+	}
 }

@@ -152,6 +152,20 @@ func TestEditChangingNoObjectKeepsTheRun(t *testing.T) {
 		t.Errorf("the kept run's positions are not the edited text's")
 	}
 
+	// A comment written on at the end moves nothing: the run is kept
+	// without a load (scenario.Cache.Same), its positions still the text's.
+	written := edited + "# more\n"
+	r = s.LoadInSteps("s.yaml", written, time.Millisecond, func(LoadProgress) { t.Fatal("a load in steps ran") })
+	if !r.OK || !r.Kept || s.run != run || len(s.run.Trace()) != events {
+		t.Fatalf("a comment written on: kept %v, same run %v; want the run kept", r.Kept, s.run == run)
+	}
+	if fresh, err = scenario.Load("s.yaml", []byte(written)); err != nil {
+		t.Fatal(err)
+	}
+	if sc := s.run.Scenario(); !reflect.DeepEqual(sc.Positions, fresh.Positions) || !reflect.DeepEqual(sc.Warnings, fresh.Warnings) {
+		t.Errorf("the kept run's positions are not the text's after a comment written on")
+	}
+
 	// A real change: a new run, simulated from the start.
 	r = s.LoadInSteps("s.yaml", strings.Replace(edited, "# the end\n", "---\napiVersion: v1\nkind: Pod\nmetadata: {name: late}\nspec: {containers: [{name: c, image: pause}]}\n", 1), time.Millisecond, func(LoadProgress) {})
 	if !r.OK || r.Kept || s.run == run || len(s.run.Trace()) == events && s.run.Done() {

@@ -256,7 +256,10 @@ func StartSimulation(sc *scenario.Scenario, opts Options) (*Simulation, error) {
 	}
 	sort.Strings(s.order)
 	s.snap = framework.NewSnapshot(bound, s.nodes)
-	for _, sp := range s.pods {
+	// In key order, not the map's: pods deleted at the same instant end in
+	// the order their timers were added, and a run must replay the same.
+	for _, key := range s.order {
+		sp := s.pods[key]
 		if sp.phase == PhaseRunning && sp.pod.DeletionTimestamp != nil {
 			sp.terminating = true
 			at := *sp.pod.DeletionTimestamp

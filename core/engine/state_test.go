@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -234,4 +235,38 @@ func exampleTexts(t *testing.T) map[string]string {
 		texts[filepath.Base(f)] = string(data)
 	}
 	return texts
+}
+
+// TestTerminatingAtStartEndInKeyOrder: pods deleted before the start with
+// the same deletion time end at the same instant; their deletions follow
+// the pods' keys in every run, whatever order the simulation's map of pods
+// iterates in.
+func TestTerminatingAtStartEndInKeyOrder(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("apiVersion: v1\nkind: Node\nmetadata: {name: n}\nstatus: {allocatable: {cpu: \"16\", pods: \"20\"}}\n")
+	names := []string{"e", "b", "h", "a", "f", "c", "g", "d"}
+	for _, n := range names {
+		fmt.Fprintf(&b, "---\napiVersion: v1\nkind: Pod\nmetadata: {name: %s, deletionTimestamp: \"2024-01-01T00:00:20Z\", deletionGracePeriodSeconds: 30}\nspec: {nodeName: n, containers: [{name: c, image: pause}]}\n", n)
+	}
+	sc, err := scenario.Load("same-end", []byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := slices.Clone(names)
+	slices.Sort(want)
+	for run := 0; run < 20; run++ {
+		sim, err := Simulate(sc, Options{Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, e := range sim.Trace() {
+			if e.Kind == EvDeleted {
+				got = append(got, strings.TrimPrefix(e.Pod, "default/"))
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("run %d: deletions in order %v, want %v", run, got, want)
+		}
+	}
 }

@@ -847,12 +847,13 @@ func (f *Framework) RunScorePluginsTotals(state *framework.CycleState, pod *api.
 	inRange := true
 	for i, list := range lists {
 		w := f.scoreRun.weights[i]
+		sums := totals[:len(list)] // one bounds check per list, not per node
 		for j := range list {
 			s := list[j].Score
 			if s > framework.MaxNodeScore || s < framework.MinNodeScore {
 				inRange = false
 			}
-			totals[j] += s * w
+			sums[j] += s * w
 		}
 	}
 	if !inRange {

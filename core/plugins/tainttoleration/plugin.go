@@ -149,7 +149,12 @@ func (pl *TaintToleration) ScoreNodes(state *framework.CycleState, _ *api.Pod, n
 		return framework.AsStatus(err)
 	}
 	for i, ni := range nodes {
-		scores[i].Score = countIntolerablePreferNoSchedule(ni.NodeSpec().Taints, s.tolerationsPreferNoSchedule)
+		// An untainted node counts 0 without the call.
+		if taints := ni.NodeSpec().Taints; len(taints) == 0 {
+			scores[i].Score = 0
+		} else {
+			scores[i].Score = countIntolerablePreferNoSchedule(taints, s.tolerationsPreferNoSchedule)
+		}
 	}
 	return nil
 }

@@ -86,12 +86,15 @@ type Session struct {
 	loading *loadTicket
 	// words are the canvas's fixed words, for the outline's caption too.
 	words ui.Words
+	// step is how many events Simulate runs between looks at the clock
+	// (stepEvents).
+	step int
 }
 
 // New returns a session that shows its scenes on c and simulates within
 // budget b.
 func New(c Canvas, b adapt.Budget) *Session {
-	s := &Session{canvas: c, budget: b, scene: &ui.Scene{}, seq: -1, now: time.Now, words: ui.English}
+	s := &Session{canvas: c, budget: b, scene: &ui.Scene{}, seq: -1, now: time.Now, words: ui.English, step: maxStepEvents}
 	s.pre.Prepare = func(sc *ui.Scene, yield func() bool) bool {
 		if s.selected != "" { // show copies the scene to add the overlay
 			return true
@@ -196,10 +199,15 @@ func (s *Session) Simulate(d time.Duration) SimulateReply {
 	if s.run == nil {
 		return SimulateReply{OK: true, Done: true}
 	}
-	deadline := s.now().Add(d)
+	start := s.now()
+	deadline := start.Add(d)
 	done := s.run.Done()
-	for !done && s.now().Before(deadline) {
-		if done = s.run.Step(50); done {
+	for !done && start.Before(deadline) {
+		done = s.run.Step(s.step)
+		now := s.now()
+		s.step = stepEvents(s.step, now.Sub(start), d)
+		start = now
+		if done {
 			// The run's scenes now make room for the whole trace
 			// (ui.Room): the one shown is rebuilt with it, so that its
 			// layout changes once, now, and not at the next event.
@@ -215,6 +223,26 @@ func (s *Session) Simulate(d time.Duration) SimulateReply {
 		r.End = float64(tr[len(tr)-1].T) / 1e9
 	}
 	return r
+}
+
+// maxStepEvents is how many events Simulate runs between looks at the
+// clock while events are cheap.
+const maxStepEvents = 50
+
+// stepEvents is how many events Simulate's next step runs in a slice of
+// d, after a step of n events took took: fewer when a step takes over a
+// quarter of the slice, so that the slice ends near its time (a cycle
+// that reads every bound pod, as pod anti-affinity does, takes 10 ms and
+// more in wasm: 50 of them made one frame 200 to 600 ms), and twice as
+// many, up to maxStepEvents, while a step takes under a sixteenth.
+func stepEvents(n int, took, d time.Duration) int {
+	switch {
+	case took > d/4:
+		return max(1, int(int64(n)*int64(d/4)/int64(took)))
+	case took < d/16:
+		return min(2*n, maxStepEvents)
+	}
+	return n
 }
 
 // Trace returns the trace events from index from on, up to an open

@@ -98,16 +98,13 @@ func ParseWords(data string) (Words, error) {
 }
 
 // fill puts values in a word's {name} placeholders; kv alternates names
-// and values.
+// and values. Frames draw filled words (the queue lane's title), so it
+// replaces in place rather than building a strings.Replacer a call.
 func fill(word string, kv ...string) string {
-	if !strings.Contains(word, "{") {
-		return word
+	for i := 0; i+1 < len(kv) && strings.Contains(word, "{"); i += 2 {
+		word = strings.ReplaceAll(word, "{"+kv[i]+"}", kv[i+1])
 	}
-	pairs := make([]string, 0, len(kv))
-	for i := 0; i+1 < len(kv); i += 2 {
-		pairs = append(pairs, "{"+kv[i]+"}", kv[i+1])
-	}
-	return strings.NewReplacer(pairs...).Replace(word)
+	return word
 }
 
 // wordsOr is w, or English when w is nil.

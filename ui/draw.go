@@ -689,6 +689,7 @@ type overlayText struct {
 	labels  []string
 	widths  []float64
 	colors  []color.Color
+	legend  legendPlan
 }
 
 const legendText = 12.5
@@ -706,35 +707,35 @@ func (g *Game) overlay() *overlayText {
 		o.colors = append(o.colors, e.Color)
 	}
 	o.colors = append(o.colors, NoClassColor)
-	for _, l := range o.labels {
-		o.widths = append(o.widths, g.fonts.width(l, false, legendText*s))
+	maxW := float64(g.w) - 24*s
+	for i, l := range o.labels {
+		// A class name can be 253 characters: no entry is wider than a row.
+		o.labels[i] = g.fonts.fit(l, false, legendText*s, maxW-40*s)
+		o.widths = append(o.widths, g.fonts.width(o.labels[i], false, legendText*s))
 	}
+	o.legend = planLegend(o.titleW, o.widths, maxW, s)
 	return o
 }
 
 // drawLegend draws the PriorityClass colours along the bottom edge, in
-// screen space so it stays put while panning; fit leaves room for it.
+// screen space so it stays put while panning; fit leaves room for it
+// (legendExtra: the rows past the first when the canvas is too narrow for
+// one).
 func (g *Game) drawLegend(dst *ebiten.Image) {
 	s, o := g.scale, g.overlay()
-	title := g.words.Legend
-	w := o.titleW + 16*s
-	for _, lw := range o.widths {
-		w += 20*s + lw + 14*s
-	}
-	box := Rect{X: 12 * s, Y: float64(g.h) - (LegendH+10)*s, W: w + 6*s, H: LegendH * s}
+	title, plan := g.words.Legend, &o.legend
+	extra := plan.extra(s)
+	box := Rect{X: 12 * s, Y: float64(g.h) - (LegendH+10)*s - extra, W: plan.w, H: LegendH*s + extra}
 	g.drawCached(dst, &g.legendImg, box, func(img *ebiten.Image, b Rect) {
 		t := g.theme
 		g.paint.fillRound(img, b, 8*s, withAlpha(t.Card, 0.94))
 		g.paint.strokeRound(img, b, 8*s, 1*s, t.CardBorder)
-		y := b.Y + b.H/2
-		x := b.X + 12*s
-		g.text(img, title, true, legendText*s, x, y, t.Muted, text.AlignStart)
-		x += o.titleW + 16*s
+		y0 := b.Y + LegendH*s/2
+		g.text(img, title, true, legendText*s, b.X+12*s, y0, t.Muted, text.AlignStart)
 		for i, l := range o.labels {
+			x, y := b.X+plan.at[i].x, y0+float64(plan.at[i].row)*legendRowH*s
 			g.paint.fillRound(img, Rect{X: x, Y: y - 6*s, W: 14 * s, H: 12 * s}, 3*s, o.colors[i])
-			x += 20 * s
-			g.text(img, l, false, legendText*s, x, y, t.Text, text.AlignStart)
-			x += o.widths[i] + 14*s
+			g.text(img, l, false, legendText*s, x+20*s, y, t.Text, text.AlignStart)
 		}
 	})
 }

@@ -215,7 +215,8 @@ func (g *Game) followEvent() bool {
 		return false
 	}
 	nodes, pods := FollowRects(g.layout, g.scene.Event)
-	c, ok := FollowCamera(nodes, pods, float64(g.w), float64(g.h), g.scale)
+	g.planLegend()
+	c, ok := FollowCamera(nodes, pods, float64(g.w), g.fitH(), g.scale)
 	if ok {
 		g.cam = c
 	}
@@ -326,7 +327,19 @@ func (g *Game) aspect() float64 {
 }
 
 // fit frames the whole layout between the caption bar and the legend.
-func (g *Game) fit() { g.view.fit(g.layout.Bounds) }
+func (g *Game) fit() {
+	g.planLegend()
+	g.view.fit(g.layout.Bounds)
+}
+
+// planLegend tells the view how many rows the legend takes on this canvas,
+// before it fits anything.
+func (g *Game) planLegend() {
+	if g.scene == nil || g.w == 0 {
+		return
+	}
+	g.legendExtra = g.overlay().legend.extra(g.scale)
+}
 
 // recovered turns a panic in the game loop into a report and a banner, so a
 // bug leaves a visible message instead of a dead tab.
@@ -405,6 +418,7 @@ func (g *Game) input() {
 	}
 	g.focused = ebiten.IsFocused()
 	focus := g.focus
+	g.planLegend()
 	if g.view.apply(g.intents, g.hitTest, g.layout.Bounds, g.layout.FocusOrder) {
 		g.report()
 	}

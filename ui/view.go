@@ -100,7 +100,15 @@ type view struct {
 	scale    float64
 	// presenter: large labels and a closer fit (presenter.go).
 	presenter bool
+	// legendExtra is how much taller than one row the legend is (device
+	// pixels) on a canvas too narrow for its classes in one row: fitting
+	// keeps clear of it as of the rest of the legend.
+	legendExtra float64
 }
+
+// fitH is the canvas height fitting works with: the legend's extra rows
+// sit at the bottom, so a band that much shorter leaves room for them.
+func (v *view) fitH() float64 { return float64(v.h) - v.legendExtra }
 
 // apply carries out one tick's intents in order, then finds what the
 // cursor hovers. hit tells what is drawn at a world point; bounds is the
@@ -232,7 +240,7 @@ func (v *view) reveal(r Rect) {
 	}
 	x0, y0 := v.cam.ToScreen(r.X, r.Y)
 	x1, y1 := v.cam.ToScreen(r.X+r.W, r.Y+r.H)
-	top, bottom := CaptionBandH*v.scale, float64(v.h)-(LegendH+10)*v.scale
+	top, bottom := CaptionBandH*v.scale, v.fitH()-(LegendH+10)*v.scale
 	if x0 >= 0 && y0 >= top && x1 <= float64(v.w) && y1 <= bottom {
 		return
 	}
@@ -253,10 +261,10 @@ func (v *view) fit(bounds Rect) {
 		return
 	}
 	if v.presenter {
-		v.cam = FitPresenter(bounds, float64(v.w), float64(v.h), v.scale)
+		v.cam = FitPresenter(bounds, float64(v.w), v.fitH(), v.scale)
 		return
 	}
-	v.cam = FitCanvas(bounds, float64(v.w), float64(v.h), v.scale)
+	v.cam = FitCanvas(bounds, float64(v.w), v.fitH(), v.scale)
 }
 
 // viewKey is everything that changes the picture.

@@ -526,7 +526,7 @@ func (g *Game) drawChip(dst *ebiten.Image, i int, z float64) {
 	}
 	fg, secondary, alarm := ChipText(t, fill, state)
 	lineY := r.Y + ChipH*z/2
-	side := ChipSideText(c.Pod, c.Pending, g.now)
+	side := ChipSideText(c.Pod, c.Pending, g.now, &g.words)
 	sideW := 0.0
 	if side != "" && 10.5*z >= minTextPx { // too small to draw: not measured either
 		sideW = g.fonts.width(side, false, 10.5*z) + 6*z

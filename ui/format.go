@@ -96,11 +96,11 @@ func QueueLabel(q string) string {
 
 // ChipSideText is the short status at the right of a chip at simulated
 // time now: a terminating pod's countdown, a backoff's remaining time.
-func ChipSideText(p *Pod, pending bool, now float64) string {
+func ChipSideText(p *Pod, pending bool, now float64, w *Words) string {
 	switch {
 	case p.Termination != nil:
 		left := max(p.Termination.StageEnds-now, 0)
-		return p.Termination.Next + " " + FormatSeconds(left)
+		return p.Termination.NextWord(w) + " " + FormatSeconds(left)
 	case pending && p.Queue == QueueBackoff:
 		return FormatSeconds(max(p.BackoffUntil-now, 0))
 	}
@@ -138,7 +138,7 @@ func PodTooltip(p *Pod, now float64, w *Words) []string {
 		if t.Eviction {
 			what = w.Evicted
 		}
-		lines = append(lines, fill(what, "what", t.Countdown(now)))
+		lines = append(lines, fill(what, "what", t.Countdown(now, w)))
 		if t.Next != "gone" {
 			lines = append(lines, fill(w.GoneIn, "left", FormatSeconds(max(t.Ends-now, 0))))
 		}

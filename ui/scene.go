@@ -93,14 +93,20 @@ type Termination struct {
 	Eviction bool `json:"eviction,omitempty"`
 }
 
-// Countdown is the label of a terminating pod at simulated time now, for
-// example "SIGTERM · SIGKILL in 12s".
-func (t *Termination) Countdown(now float64) string {
-	left := t.StageEnds - now
-	if left < 0 {
-		left = 0
+// Countdown is the label of a terminating pod at simulated time now in
+// words w, for example "SIGTERM · SIGKILL in 12s".
+func (t *Termination) Countdown(now float64, w *Words) string {
+	w = wordsOr(w)
+	return fill(w.Countdown, "stage", t.Stage, "next", t.NextWord(w), "left", FormatSeconds(max(t.StageEnds-now, 0)))
+}
+
+// NextWord is Next in words w: the signals are their names in any
+// language, the pod's end is a word.
+func (t *Termination) NextWord(w *Words) string {
+	if t.Next == "gone" {
+		return wordsOr(w).Gone
 	}
-	return t.Stage + " · " + t.Next + " in " + FormatSeconds(left)
+	return t.Next
 }
 
 // Remaining is the share of the termination still to run, 1 to 0.

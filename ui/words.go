@@ -35,6 +35,8 @@ type Words struct {
 	Terminating       string `json:"terminating"`
 	Evicted           string `json:"evicted"`
 	GoneIn            string `json:"goneIn"`
+	Gone              string `json:"gone"`
+	Countdown         string `json:"countdown"`
 	Zone              string `json:"zone"`
 	CordonedSpec      string `json:"cordonedSpec"`
 	Taint             string `json:"taint"`
@@ -65,6 +67,8 @@ var English = Words{
 	Terminating:       "terminating: {what}",
 	Evicted:           "evicted: {what}",
 	GoneIn:            "gone in {left}",
+	Gone:              "gone",
+	Countdown:         "{stage} · {next} in {left}",
 	Zone:              "zone {zone}",
 	CordonedSpec:      "cordoned (spec.unschedulable)",
 	Taint:             "taint {taint}",

@@ -69,6 +69,7 @@ func drawn(w *ui.Words) map[string]string {
 		"pod backoff":  pt(backoff, 10),
 		"pod victim":   pt(victim, 4),
 		"pod evicted":  pt(evicted, 20),
+		"chip evicted": ui.ChipSideText(&evicted, false, 20, w),
 		"node":         strings.Join(ui.NodeTooltip(&node, w), "\n"),
 	}
 }
@@ -97,9 +98,12 @@ func expected(words map[string]string) map[string]string {
 		"cleared":      "× " + f("nominationCleared", "pod", "mid"),
 		"pod pending":  lines(append(head, f("pendingIn", "queue", "unschedulable"), f("nominatedTo", "node", "node-b"))...),
 		"pod backoff":  lines(append(head, f("backoffLeft", "left", "2s"))...),
-		"pod victim": lines(append(head, f("on", "node", "node-a"), f("terminating", "what", "preStop · SIGTERM in 6s"),
+		"pod victim": lines(append(head, f("on", "node", "node-a"),
+			f("terminating", "what", f("countdown", "stage", "preStop", "next", "SIGTERM", "left", "6s")),
 			f("goneIn", "left", "26s"))...),
-		"pod evicted": lines(append(head, f("on", "node", "node-a"), f("evicted", "what", "SIGTERM · gone in 10s"))...),
+		"pod evicted": lines(append(head, f("on", "node", "node-a"),
+			f("evicted", "what", f("countdown", "stage", "SIGTERM", "next", f("gone"), "left", "10s")))...),
+		"chip evicted": f("gone") + " 10s",
 		"node": lines("node-a", f("zone", "zone", "zone-a"), "cpu 0 / 4", "memory 0 / 8Gi", "pods 0 / 110",
 			f("cordonedSpec"), f("taint", "taint", "k:NoSchedule")),
 	}

@@ -108,7 +108,7 @@ func outlinePod(p *ui.Pod, now float64) OutlinePod {
 		}
 	}
 	if t := p.Termination; t != nil {
-		op.Terminating = t.Countdown(now)
+		op.Terminating = t.Countdown(now, nil)
 		op.Evicted = t.Eviction
 	}
 	return op

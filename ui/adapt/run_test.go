@@ -84,7 +84,7 @@ func TestSceneAtPlaysPreemption(t *testing.T) {
 	if diff := cmp.Diff(want, *p.Termination); diff != "" {
 		t.Errorf("termination (-want +got):\n%s", diff)
 	}
-	if got := p.Termination.Countdown(12); got != "SIGTERM · gone in 18s" {
+	if got := p.Termination.Countdown(12, nil); got != "SIGTERM · gone in 18s" {
 		t.Errorf("countdown at 12s = %q", got)
 	}
 	if got := nodeOf(t, s, "node-b").Requested().MilliCPU; got != 4000 {

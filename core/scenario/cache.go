@@ -589,7 +589,7 @@ func parsePieceGoccy(text []byte, offset, aliasLimit int) (parsedDoc, error) {
 		if d == nil || d.Body == nil {
 			continue
 		}
-		b := &treeBuilder{anchors: map[string]*ynode{}, lineOffset: offset, limit: aliasLimit - pd.aliased}
+		b := &treeBuilder{anchors: map[string]*ynode{}, lineOffset: offset, limit: aliasLimit - pd.aliased, src: text}
 		n := b.build(d.Body)
 		if b.err != nil {
 			pd.berr = b.err

@@ -446,13 +446,7 @@ func (p *fastParser) inline(i int) *ynode {
 			p.decline() // "a: b: c"
 			return nil
 		}
-		n = p.plain(i, last)
-		if j == end && end < len(p.src) {
-			// goccy places a plain scalar that ends a line (not the
-			// text) as many columns right as spaces trail it.
-			n.pos.Col += end - last
-		}
-		return n // j is the line's end or a comment's '#'
+		return p.plain(i, last) // j is the line's end or a comment's '#'
 	}
 	if p.bad {
 		return nil

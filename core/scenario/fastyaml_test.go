@@ -391,3 +391,43 @@ func BenchmarkParsePaste(b *testing.B) {
 		})
 	}
 }
+
+// TestPlainScalarColumn: a plain scalar is placed where its text starts,
+// whatever spaces trail it (goccy alone puts one that ends its line that
+// many columns right), by the fast path and by goccy's alike.
+func TestPlainScalarColumn(t *testing.T) {
+	tests := []struct {
+		src  string
+		want Pos
+	}{
+		{"cpu: lots\n", Pos{1, 6}},
+		{"cpu: lots   \nx: 1\n", Pos{1, 6}},
+		{"cpu:    lots \t \n", Pos{1, 9}},
+		{"cpu: lots   # note\n", Pos{1, 6}},
+		{"cpu: lots   ", Pos{1, 6}},
+		{"cpu: 1.5   \n", Pos{1, 6}},
+		{"cpu: a b   \n", Pos{1, 6}},
+		{"é: ü x  \ncpu: 1\n", Pos{1, 4}}, // columns count characters
+		{"cpu: \"lots\"   \n", Pos{1, 6}},
+		{"cpu: lots  \r\nx: 1\r\n", Pos{1, 6}},
+		{"cpu: lots  \n  more  \n", Pos{1, 6}}, // folded onto two lines
+	}
+	for _, tc := range tests {
+		fast, ok := fastParse([]byte(tc.src), 0)
+		pd, err := parsePieceGoccy([]byte(tc.src), 0, DefaultLimits.Aliases)
+		if err != nil || pd.berr != nil {
+			t.Fatalf("%q: goccy: %v %v", tc.src, err, pd.berr)
+		}
+		paths := map[string][]*ynode{"goccy": pd.trees}
+		if ok {
+			paths["fast"] = fast
+		}
+		for name, trees := range paths {
+			root := trees[0]
+			n := root.vals[0]
+			if n.pos != tc.want {
+				t.Errorf("%q (%s): value at %d:%d, want %d:%d", tc.src, name, n.pos.Line, n.pos.Col, tc.want.Line, tc.want.Col)
+			}
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/token"
@@ -73,6 +74,10 @@ type treeBuilder struct {
 	err        *Diagnostic
 	// lineOffset is added to every line (a document parsed on its own).
 	lineOffset int
+	// src is the text parsed, and lineStarts where its lines start (made
+	// on first use), to place plain scalars (plainPos).
+	src        []byte
+	lineStarts []int
 }
 
 // tokenError is what goccy's syntax and parse errors implement.
@@ -143,9 +148,54 @@ func (l *loader) syntaxError(err error, offset int) {
 
 func (b *treeBuilder) nodePos(n ast.Node) Pos {
 	if tk := n.GetToken(); tk != nil && tk.Position != nil {
-		return Pos{tk.Position.Line + b.lineOffset, tk.Position.Column}
+		return Pos{tk.Position.Line + b.lineOffset, b.plainCol(tk)}
 	}
 	return Pos{1 + b.lineOffset, 1}
+}
+
+// plainCol is the column where tk starts. goccy places a plain scalar
+// that ends its line as many columns right as spaces trail it
+// ("cpu: lots   " three columns right of "lots"): a message would point
+// past the value. Such a scalar ends where the line's text ends.
+func (b *treeBuilder) plainCol(tk *token.Token) int {
+	col := tk.Position.Column
+	if b.src == nil || tk.Type == token.DoubleQuoteType || tk.Type == token.SingleQuoteType || tk.Value == "" {
+		return col
+	}
+	if b.lineStarts == nil {
+		b.lineStarts = append(b.lineStarts, 0)
+		for i, c := range b.src {
+			if c == '\n' {
+				b.lineStarts = append(b.lineStarts, i+1)
+			}
+		}
+	}
+	ln := tk.Position.Line - 1
+	if ln < 0 || ln >= len(b.lineStarts) {
+		return col
+	}
+	end := len(b.src)
+	if ln+1 < len(b.lineStarts) {
+		end = b.lineStarts[ln+1] - 1
+	}
+	line := strings.TrimRight(string(b.src[b.lineStarts[ln]:end]), " \t\r")
+	text := utf8.RuneCountInString(line)
+	// The line holds the value, or its first line when it folds onto the
+	// next ones (joined by a space).
+	for first := tk.Value; first != ""; {
+		if strings.HasSuffix(line, first) {
+			if v := utf8.RuneCountInString(first); col-1+v > text {
+				return text - v + 1
+			}
+			return col
+		}
+		i := strings.LastIndexByte(first, ' ')
+		if i < 0 {
+			break
+		}
+		first = first[:i]
+	}
+	return col
 }
 
 func (b *treeBuilder) fail(n ast.Node, msg, hint string) *ynode {

@@ -107,6 +107,12 @@ func ChipSideText(p *Pod, pending bool, now float64, w *Words) string {
 	return ""
 }
 
+// QueueLeft names a pending pod's sub-queue with the backoff it has left,
+// in words w.
+func QueueLeft(w *Words, queue string, left float64) string {
+	return fill(wordsOr(w).QueueLeft, "queue", queue, "left", FormatSeconds(left))
+}
+
 // PodTooltip is the hover text of a pod at simulated time now, in words
 // w: identity, priority, requests, where it is, and what it waits for (its
 // sub-queue with the backoff left or the reason) or, for a victim, its

@@ -37,6 +37,7 @@ type Words struct {
 	GoneIn            string `json:"goneIn"`
 	Gone              string `json:"gone"`
 	Countdown         string `json:"countdown"`
+	QueueLeft         string `json:"queueLeft"`
 	Zone              string `json:"zone"`
 	CordonedSpec      string `json:"cordonedSpec"`
 	Taint             string `json:"taint"`
@@ -69,6 +70,7 @@ var English = Words{
 	GoneIn:            "gone in {left}",
 	Gone:              "gone",
 	Countdown:         "{stage} · {next} in {left}",
+	QueueLeft:         "{queue}, {left} left",
 	Zone:              "zone {zone}",
 	CordonedSpec:      "cordoned (spec.unschedulable)",
 	Taint:             "taint {taint}",

@@ -70,6 +70,7 @@ func drawn(w *ui.Words) map[string]string {
 		"pod victim":   pt(victim, 4),
 		"pod evicted":  pt(evicted, 20),
 		"chip evicted": ui.ChipSideText(&evicted, false, 20, w),
+		"queue left":   ui.QueueLeft(w, ui.QueueBackoff, 2),
 		"node":         strings.Join(ui.NodeTooltip(&node, w), "\n"),
 	}
 }
@@ -104,6 +105,7 @@ func expected(words map[string]string) map[string]string {
 		"pod evicted": lines(append(head, f("on", "node", "node-a"),
 			f("evicted", "what", f("countdown", "stage", "SIGTERM", "next", f("gone"), "left", "10s")))...),
 		"chip evicted": f("gone") + " 10s",
+		"queue left":   f("queueLeft", "queue", "backoffQ", "left", "2s"),
 		"node": lines("node-a", f("zone", "zone", "zone-a"), "cpu 0 / 4", "memory 0 / 8Gi", "pods 0 / 110",
 			f("cordonedSpec"), f("taint", "taint", "k:NoSchedule")),
 	}

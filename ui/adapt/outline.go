@@ -50,11 +50,12 @@ type OutlinePod struct {
 	Phase         string `json:"phase"`
 	Priority      int32  `json:"priority"`
 	PriorityClass string `json:"priorityClass,omitempty"`
-	// Queue is a pending pod's sub-queue, with its backoff left.
+	// Queue is a pending pod's sub-queue, with its backoff left
+	// ("backoffQ, 2s left").
 	Queue         string `json:"queue,omitempty"`
 	NominatedNode string `json:"nominatedNode,omitempty"`
 	// Terminating is the countdown of a pod being deleted or evicted, as
-	// the canvas's chip shows it ("SIGTERM · SIGKILL in 12s").
+	// the canvas's tooltip shows it ("SIGTERM · SIGKILL in 12s").
 	Terminating string `json:"terminating,omitempty"`
 	Evicted     bool   `json:"evicted,omitempty"`
 	Reason      string `json:"reason,omitempty"`
@@ -65,7 +66,7 @@ type OutlinePod struct {
 func OutlineOf(s *ui.Scene, now float64, w *ui.Words) Outline {
 	o := Outline{T: now, Caption: s.Caption(w), ZoneKey: s.ZoneKey, Zones: []OutlineZone{}, Pending: []OutlinePod{}}
 	for i := range s.Pending {
-		o.Pending = append(o.Pending, outlinePod(&s.Pending[i], now))
+		o.Pending = append(o.Pending, outlinePod(&s.Pending[i], now, w))
 	}
 	for _, z := range s.Zones() {
 		oz := OutlineZone{Name: z.Name, Nodes: make([]OutlineNode, 0, len(z.Nodes))}
@@ -86,7 +87,7 @@ func OutlineOf(s *ui.Scene, now float64, w *ui.Words) Outline {
 				on.Nominated = append(on.Nominated, n.Ghosts[i].Key())
 			}
 			for i := range n.Pods {
-				on.Bound = append(on.Bound, outlinePod(&n.Pods[i], now))
+				on.Bound = append(on.Bound, outlinePod(&n.Pods[i], now, w))
 			}
 			oz.Nodes = append(oz.Nodes, on)
 		}
@@ -95,7 +96,7 @@ func OutlineOf(s *ui.Scene, now float64, w *ui.Words) Outline {
 	return o
 }
 
-func outlinePod(p *ui.Pod, now float64) OutlinePod {
+func outlinePod(p *ui.Pod, now float64, w *ui.Words) OutlinePod {
 	op := OutlinePod{Key: p.Key(), Node: p.Node, Phase: p.Phase, Priority: p.Priority, PriorityClass: p.PriorityClass,
 		NominatedNode: p.NominatedNode, Reason: p.Reason}
 	if op.Phase == "" {
@@ -104,11 +105,11 @@ func outlinePod(p *ui.Pod, now float64) OutlinePod {
 	if p.Node == "" {
 		op.Queue = p.Queue
 		if p.Queue == ui.QueueBackoff {
-			op.Queue += ", " + ui.FormatSeconds(max(p.BackoffUntil-now, 0)) + " left"
+			op.Queue = ui.QueueLeft(w, p.Queue, max(p.BackoffUntil-now, 0))
 		}
 	}
 	if t := p.Termination; t != nil {
-		op.Terminating = t.Countdown(now, nil)
+		op.Terminating = t.Countdown(now, w)
 		op.Evicted = t.Eviction
 	}
 	return op

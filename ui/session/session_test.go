@@ -238,6 +238,16 @@ func TestSession(t *testing.T) {
 				}
 			}},
 		)},
+		{name: "outline speaks the session's words", text: preempt, steps: append(loadAndSimulate("p.yaml"),
+			step{call: "setWords", args: []string{`{"countdown":"{next} / {left} / {stage}","gone":"GONE"}`}},
+			step{call: "seek", args: []string{"3", "12"}},
+			step{call: "outline", check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
+				data, _ := json.Marshal(r)
+				if !strings.Contains(string(data), `"terminating":"GONE / 18s / SIGTERM"`) {
+					t.Errorf("outline %s, want low-b2's countdown in the words set", data)
+				}
+			}},
+		)},
 		{name: "prefetched seeks build nothing", text: preempt, steps: append(loadAndSimulate("p.yaml"),
 			step{call: "prefetch", args: []string{"2", "1000"}, check: func(t *testing.T, r map[string]any, c *recorder, s *Session) {
 				if r["ok"] != true || r["done"] != true || c.prepared == 0 {

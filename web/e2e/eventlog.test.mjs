@@ -179,6 +179,16 @@ describe("the event log by keyboard", () => {
     assert.ok((await focused(page)).outside !== undefined, "Tab from a term leaves the log");
   });
 
+  test("l hides the log from inside it: the focus goes to the Events button", async () => {
+    await page.focus("#tl-text");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("l");
+    assert.equal(await page.getAttribute("#tl-log", "aria-pressed"), "false");
+    assert.deepEqual(await focused(page), { outside: "tl-log" });
+    await page.keyboard.press("l");
+    assert.equal(await page.isVisible("#log"), true);
+  });
+
   test("playback marks the shown row and scrolls the log without taking the focus", async () => {
     await page.focus("#tl-text");
     await page.keyboard.press("Tab");

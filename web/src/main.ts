@@ -514,8 +514,12 @@ function setSpeed(speed: number): void {
 }
 speedSel.addEventListener("change", () => { tl.speed = Number(speedSel.value); });
 function setLog(show: boolean): void {
+  // The focus in a log being hidden (its l key) goes to the Events button,
+  // not to the page's body.
+  const hadFocus = !show && logEl.contains(document.activeElement);
   logEl.hidden = !show;
   $("tl-log").setAttribute("aria-pressed", String(show));
+  if (hadFocus) $("tl-log").focus();
 }
 $("tl-log").addEventListener("click", () => setLog(logEl.hidden));
 // Follow the action: the canvas frames what each event involves (its

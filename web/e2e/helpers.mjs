@@ -2,6 +2,7 @@
 // page's probe, driving the editor and measuring canvas pixels.
 import { chromium } from "playwright-core";
 import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -210,4 +211,15 @@ export async function longestTask(page) {
     for (const d of tasks) max = Math.max(max, d);
   }
   return { max, n };
+}
+
+// axe runs axe-core in a frame of the page (the page's own by default) and
+// lists its serious and critical violations. The context needs bypassCSP:
+// axe-core comes in as a script tag.
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+export async function axe(page, frame = page.mainFrame()) {
+  await frame.addScriptTag({ path: axePath });
+  const r = await frame.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
+  return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")}`);
 }

@@ -24,6 +24,7 @@ import { MotionSetting } from "./motion";
 import { setupPhone } from "./phone";
 import { setupLessonPlace } from "./lesson-place";
 import { Scrubber } from "./scrubmap";
+import { EventLog } from "./eventlog";
 
 const THEME_KEY = "schedplay.theme";
 const SPLIT_KEY = "schedplay.split";
@@ -419,9 +420,7 @@ const timeEl = $("tl-time");
 const scrubber = new Scrubber(scrub, $<HTMLDataListElement>("tl-ticks"), (t) => `t=${fmtTime(t)}`);
 const speedSel = $<HTMLSelectElement>("tl-speed");
 const logEl = $("log");
-const logList = $("log-list");
 const budgetEl = $("budget");
-const LOG_MAX = 3000; // rows the event log renders; the scrubber reaches the rest
 let editStarted = 0;
 let editGen = 0; // the generation of the edit's t=0 view
 let holdGen = 0; // the generation of the load's t=0 view, drawn before simulating
@@ -430,7 +429,7 @@ let detailsShownAt = 0;
 
 const player = new Player({
   onEvents(events) {
-    appendLog(events);
+    eventLog.append(events);
     captions?.add(events);
   },
   onRender: renderControls,
@@ -440,11 +439,12 @@ const player = new Player({
   },
 });
 const tl = player.tl;
+const eventLog = new EventLog(logEl, $("log-list"), $("log-keys"), { jump: (seq) => hooks.jump(seq), cursor: () => tl.cursor, afterFrame });
 const simProgress = new SimProgress(() => player.cancel());
 budgetEl.before(simProgress.el);
 
 function startPlayback(reply: LoadReply, started: number): void {
-  clearLog();
+  eventLog.clear();
   probe.simDone = false;
   setLesson(reply.lesson ?? null);
   // The first run plays from the start (a lesson, the default scenario);
@@ -468,63 +468,6 @@ function startPlayback(reply: LoadReply, started: number): void {
   player.render(false);
 }
 
-// The log's rows are built after the frame: a run of hundreds of events
-// must not hold back the canvas showing its end.
-let logQueue: TraceEvent[] = [];
-function appendLog(events: TraceEvent[]): void {
-  if (events.length === 0) return;
-  if (logQueue.length === 0) afterFrame(flushLog);
-  logQueue.push(...events);
-}
-
-function clearLog(): void {
-  logQueue = [];
-  logList.replaceChildren();
-  logItems = [];
-  currentLi = null;
-}
-
-// LOG_CHUNK is how many rows one task builds: 3,000 at once took 90 ms.
-const LOG_CHUNK = 400;
-function flushLog(): void {
-  let built = 0, i = 0;
-  for (; i < logQueue.length && built < LOG_CHUNK; i++) {
-    const e = logQueue[i];
-    if (e.seq >= LOG_MAX) {
-      if (e.seq === LOG_MAX) logList.append(el("li", "more", tr("log.more", { n: LOG_MAX })));
-      continue;
-    }
-    // A row is the button that shows its event and, beside it (not inside:
-    // a link in a button is out of reach of the keyboard and of screen
-    // readers), the event's words with their glossary terms as links.
-    const li = el("li", "row");
-    li.dataset.seq = String(e.seq);
-    const b = el("button", "jump");
-    const what = `${e.pod ?? ""}${e.node ? " → " + e.node : ""}`;
-    const text = `${what}${what ? ": " : ""}${e.reason}`;
-    const line = el("span", "line");
-    fillTerms(line, text);
-    // The space keeps the visible words ("0s Queued") the start of the name.
-    b.append(el("span", undefined, fmtTime(e.t)), " ", el("span", `kind-${e.kind}`, e.kind));
-    b.setAttribute("aria-label", `${fmtTime(e.t)} ${e.kind} ${text}`);
-    li.title = e.reason;
-    b.addEventListener("click", () => hooks.jump(e.seq));
-    // A click on the words (not on a term) shows the event too.
-    line.addEventListener("click", (ev) => { if (!(ev.target as HTMLElement).closest("a")) hooks.jump(e.seq); });
-    li.append(b, line);
-    logList.append(li);
-    logItems[e.seq] = li;
-    built++;
-  }
-  logQueue = logQueue.slice(i);
-  if (logQueue.length > 0) setTimeout(flushLog, 0);
-  if (built > 0) highlightLog();
-}
-
-let currentLi: HTMLElement | null = null;
-// The log's rows by event: playback marks one per event, and a selector
-// over 3,000 rows cost more than the frame had left.
-let logItems: HTMLElement[] = [];
 // renderControls shows the playhead in the controls; force also refreshes
 // the details panel (which replays to explain, so not every frame).
 function renderControls(moved: boolean, force: boolean): void {
@@ -541,7 +484,7 @@ function renderControls(moved: boolean, force: boolean): void {
   timeEl.textContent = tr("tl.position", { t: fmtTime(tl.now), i: tl.cursor + 1, n: total, more: player.simDone ? "" : "…" });
   playBtn.textContent = tl.playing ? "❚❚" : "▶";
   playBtn.setAttribute("aria-label", tr(tl.playing ? "tl.pause" : "tl.play"));
-  if (moved) highlightLog();
+  if (moved) eventLog.highlight();
   quiz?.hold(tl.cursor);
   if (courseLesson && !quiz?.active && player.simDone && tl.cursor >= tl.events.length - 1 && tl.events.length > 0) lessonDone();
   // A paused playhead that moved is a moment worth a link (share.ts).
@@ -555,16 +498,6 @@ function renderControls(moved: boolean, force: boolean): void {
 // run to its end, up to the frame that shows the end (motion.ts).
 function followCut(): void {
   motion.cut(player.followEnd && (!player.simDone || probe.drawnGen < player.gen));
-}
-
-// highlightLog marks the shown event's row and scrolls to it.
-function highlightLog(): void {
-  const li = logItems[tl.cursor] ?? null;
-  if (li === currentLi) return;
-  currentLi?.classList.remove("current");
-  currentLi = li;
-  currentLi?.classList.add("current");
-  if (currentLi && !logEl.hidden) currentLi.scrollIntoView({ block: "nearest" });
 }
 
 const togglePlay = () => player.toggle();
@@ -581,8 +514,12 @@ function setSpeed(speed: number): void {
 }
 speedSel.addEventListener("change", () => { tl.speed = Number(speedSel.value); });
 function setLog(show: boolean): void {
+  // The focus in a log being hidden (its l key) goes to the Events button,
+  // not to the page's body.
+  const hadFocus = !show && logEl.contains(document.activeElement);
   logEl.hidden = !show;
   $("tl-log").setAttribute("aria-pressed", String(show));
+  if (hadFocus) $("tl-log").focus();
 }
 $("tl-log").addEventListener("click", () => setLog(logEl.hidden));
 // Follow the action: the canvas frames what each event involves (its

@@ -111,7 +111,15 @@ test("presenter mode: editor hidden, large caption, arrow keys step", async () =
     assert.equal(await page.locator("#editor-pane").isVisible(), false);
     const caption = await page.locator("#lesson-caption").evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
     assert.ok(caption >= 24, `caption ${caption} px`);
-    // The question waits at the start; a clicker's Page Down steps on.
+    // One key press does one thing: Esc closes what is open over the
+    // lesson (here the shortcuts' help) before it leaves presenter mode.
+    await page.locator(".quiz-option").first().focus();
+    await page.keyboard.press("?");
+    const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+    await help.waitFor();
+    await page.keyboard.press("Escape");
+    await help.waitFor({ state: "hidden" });
+    assert.equal(await page.evaluate(() => window.__schedplayPresenter.on), true, "Esc closed the help and left presenter mode too");
     await page.locator(".quiz-option").first().focus();
     await page.keyboard.press("Escape");
     await page.waitForFunction(() => !window.__schedplayPresenter.on);

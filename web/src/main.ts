@@ -624,13 +624,20 @@ function typing(t: EventTarget | null): boolean {
   if (e.closest(".cm-editor")) return true;
   return e instanceof HTMLInputElement && e.type !== "range" || e instanceof HTMLTextAreaElement || e instanceof HTMLSelectElement || e.isContentEditable;
 }
+// dismiss closes the one thing Esc closes first, and reports whether
+// there was one. An open <dialog> (the glossary) closes itself on Esc.
+function dismiss(): boolean {
+  if (document.querySelector("dialog[open]")) return true;
+  if (!helpEl.hidden) setHelp(false);
+  else if (!detailsEl.hidden) {
+    hideDetails();
+    api?.select("", "");
+  } else return false;
+  return true;
+}
 function onKey(e: KeyboardEvent): void {
   if (e.key === "Escape") {
-    if (!helpEl.hidden) setHelp(false);
-    else if (!detailsEl.hidden) {
-      hideDetails();
-      api?.select("", "");
-    }
+    dismiss();
     return;
   }
   if (typing(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
@@ -707,7 +714,7 @@ translate();
 $("lessons-link").setAttribute("href", withLang("gallery.html"));
 $("reset").parentElement?.prepend(switcher());
 $("lessons-link").after(glossaryButton());
-setupPresenter({ step: (d) => act(() => tl.step(d)), quizNext: () => quiz?.next(), label: () => tr("ui.presenter"), canvas: (on) => api?.setPresenter(String(on)) });
+setupPresenter({ step: (d) => act(() => tl.step(d)), quizNext: () => quiz?.next(), label: () => tr("ui.presenter"), canvas: (on) => api?.setPresenter(String(on)), dismiss });
 
 async function start(): Promise<void> {
   try {

@@ -1,12 +1,16 @@
 // Presenter mode for a classroom: the editor and event log hidden, the
 // canvas and the caption large, full screen, and stepping with Page Up /
-// Page Down (what a presentation clicker sends) or the arrow keys. Esc or
-// the button leaves it.
+// Page Down (what a presentation clicker sends) or the arrow keys. Esc (once
+// nothing is open over it) or the button leaves it.
 export interface PresenterHooks {
   step(d: number): void;
   quizNext(): void; // an answered question waits for "Play on"
   label(): string;
   canvas(on: boolean): void; // large labels on the canvas (ui/presenter.go)
+  // dismiss closes what is open over the lesson (a dialog, the help, the
+  // details panel) and reports whether there was one: Esc closes that
+  // first, as everywhere, and leaves presenter mode only when nothing is.
+  dismiss(): boolean;
 }
 
 export const presenterProbe = { on: false };
@@ -43,7 +47,12 @@ export function setupPresenter(h: PresenterHooks): void {
     let d = 0;
     if (e.key === "ArrowRight" || e.key === "PageDown") d = 1;
     else if (e.key === "ArrowLeft" || e.key === "PageUp") d = -1;
-    else if (e.key === "Escape") set(false);
+    else if (e.key === "Escape") {
+      // The page's own Esc handler must not close something as well.
+      e.stopPropagation();
+      if (!h.dismiss()) set(false);
+      return;
+    }
     if (d === 0) return;
     e.preventDefault();
     e.stopPropagation();

@@ -234,7 +234,7 @@ func TestCacheLoadKeepsValidation(t *testing.T) {
 }
 
 func TestSplitDocuments(t *testing.T) {
-	got, ok := splitDocuments([]byte("a: 1\n---\nb: 2\n\n---\r\nc: 3"))
+	got, ok := splitDocuments([]byte("a: 1\n---\nb: 2\n\n---\r\nc: 3"), 0)
 	if !ok {
 		t.Fatal("split refused a plain stream")
 	}
@@ -253,7 +253,7 @@ func TestSplitDocuments(t *testing.T) {
 	// A marker line with more on it starts the next piece; empty and
 	// comment-only pieces stay (they are what goccy's whole-stream parse
 	// loses documents after).
-	got, ok = splitDocuments([]byte("a: 1\n---\n# empty\n---\n--- # note\nb: 2\n---\t{c: 3}"))
+	got, ok = splitDocuments([]byte("a: 1\n---\n# empty\n---\n--- # note\nb: 2\n---\t{c: 3}"), 0)
 	if !ok {
 		t.Fatal("split refused a stream with an empty document and marker lines with comments")
 	}
@@ -269,7 +269,7 @@ func TestSplitDocuments(t *testing.T) {
 		t.Errorf("first lines (-want +got):\n%s", diff)
 	}
 	for _, src := range []string{"%YAML 1.2\n---\na: 1\n", "a: 1\n...\n", "a: 1\n---x\n"} {
-		if _, ok := splitDocuments([]byte(src)); ok {
+		if _, ok := splitDocuments([]byte(src), 0); ok {
 			t.Errorf("split %q, want the whole stream's parse", src)
 		}
 	}

@@ -71,7 +71,7 @@ func checkFastPiece(t *testing.T, text []byte, offset int) bool {
 func checkFastFile(t *testing.T, src []byte) (took, pieces int) {
 	t.Helper()
 	checkFastPiece(t, src, 0)
-	ps, ok := splitDocuments(src)
+	ps, ok := splitDocuments(src, 0)
 	if !ok {
 		return 0, 0
 	}
@@ -367,7 +367,7 @@ func TestFastYAMLWideMappings(t *testing.T) {
 // BenchmarkParsePaste parses the documents of web/bench's 500-node /
 // 2,000-pod paste with the fast path and with goccy alone.
 func BenchmarkParsePaste(b *testing.B) {
-	pieces, _ := splitDocuments(benchdata.Paste(500, 2000, "pod-"))
+	pieces, _ := splitDocuments(benchdata.Paste(500, 2000, "pod-"), 0)
 	for _, bc := range []struct {
 		name  string
 		parse func([]byte, int) (parsedDoc, error)

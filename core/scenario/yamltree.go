@@ -93,7 +93,7 @@ type tokenError interface {
 // (see splitDocuments); a kubectl-style file with "---" twice in a row must
 // not lose its objects.
 func (l *loader) parseDocuments() []*ynode {
-	pieces, ok := splitDocuments(l.src)
+	pieces, ok := splitDocuments(l.src, 0)
 	if !ok {
 		pieces = []docPiece{{text: l.src, line: 1}}
 	}

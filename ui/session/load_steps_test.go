@@ -172,3 +172,48 @@ func TestEditChangingNoObjectKeepsTheRun(t *testing.T) {
 		t.Fatalf("a real change: kept %v, same run %v; want a new run", r.Kept, s.run == run)
 	}
 }
+
+// A load's pause clock reads the clock only every few steps when steps are
+// quick, yet ends each slice soon after it is over; slow steps pause at
+// every step.
+func TestPauseClock(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		step time.Duration
+	}{{"quick", 5 * time.Microsecond}, {"mixed", 0}, {"slow", 40 * time.Millisecond}} {
+		now, reads := time.Unix(0, 0), 0
+		c := pauseClock{now: func() time.Time { reads++; return now }, slice: 30 * time.Millisecond}
+		c.start()
+		began, pauses, longest := now, 0, time.Duration(0)
+		const steps = 20000
+		for i := range steps {
+			d := tc.step
+			if d == 0 { // every 1,000th step takes 5 ms
+				d = 5 * time.Microsecond
+				if i%1000 == 999 {
+					d = 5 * time.Millisecond
+				}
+			}
+			now = now.Add(d)
+			if c.due() {
+				pauses++
+				longest = max(longest, now.Sub(began))
+				c.start()
+				began = now
+			}
+		}
+		switch tc.name {
+		case "slow":
+			if pauses != steps {
+				t.Errorf("%s: paused %d times in %d steps of %v, want every step", tc.name, pauses, steps, tc.step)
+			}
+		default:
+			if pauses == 0 || reads > steps/8 {
+				t.Errorf("%s: %d pauses, %d readings of the clock in %d steps; want pauses and at most %d readings", tc.name, pauses, reads, steps, steps/8)
+			}
+			if longest > c.slice+c.slice/4+5*time.Millisecond {
+				t.Errorf("%s: a slice ran %v, want at most a quarter over %v (and one slow step)", tc.name, longest, c.slice)
+			}
+		}
+	}
+}

@@ -33,10 +33,11 @@ test("a long simulation shows its progress, and Cancel keeps the events so far",
   await page.evaluate((t) => window.__schedplaySetText(t), large(10000, "pod-", true));
   await page.waitForFunction((n) => window.__schedplay.loads > n, loads, { timeout: 60000, polling: 20 });
   // The button is looked up inside the progress line: a role query over
-  // the whole page computes the accessible name of every event log row's
-  // button (3,000 of them while this run grows), which took Playwright
-  // 2 to 22 s between the busy page's tasks; a click at the button's
-  // place is handled within half a second.
+  // the whole page reads every element's style, and the event log's 3,000
+  // rows out of view (content-visibility: auto) are styled for it one at a
+  // time, which took Playwright 2 to 22 s between the busy page's tasks
+  // (docs/performance-web.md); a click at the button's place is handled
+  // within half a second.
   const cancel = page.locator(".sim-progress").getByRole("button", { name: "Cancel the simulation (keeps the events so far)" });
   await cancel.waitFor({ state: "visible", timeout: 30000 });
   // While the page follows the edited run, the canvas repaints only when

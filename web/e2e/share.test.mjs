@@ -97,6 +97,23 @@ describe("permalinks and drafts", () => {
     await page.close();
   });
 
+  // A link pasted into the address bar while the page is about to write
+  // its own address (a paused playhead, debounced): the pasted link is
+  // what opens, even when the page's write lands before the hashchange
+  // event is handled (done here in the same task, the race at its worst).
+  test("a link pasted into the address bar opens even as the page writes its address", async () => {
+    const page = await openLoaded(context, url);
+    const own = P.encode({ yaml: basic, seed: 0, engine: "v1.36", view: {} });
+    await page.evaluate((h) => {
+      location.hash = "#v1.zzzzzzzzzzzz";
+      history.replaceState(null, "", location.pathname + location.search + "#" + h);
+    }, own);
+    await page.waitForFunction(() => window.__schedplayShare.opened === "damaged-link", null, { timeout: 10000 })
+      .catch(async () => assert.fail(`opened ${await page.evaluate(() => window.__schedplayShare.opened)}, want the pasted damaged link`));
+    assert.match(await page.textContent("#share-banner"), /Could not open the link\. This link is damaged/);
+    await page.close();
+  });
+
   test("a truncated link shows the error and the recovered text, and keeps the draft", async () => {
     await seedDraft(context, DRAFT);
     const frag = P.encode({ yaml: basic, seed: 0, engine: "v1.36", view: {} });

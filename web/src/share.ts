@@ -196,11 +196,14 @@ export function openInitial(ed: Editor, defaultText: string): Opened {
   return { text: draft ?? defaultText };
 }
 
-// A link pasted into the address bar of an open page.
-window.addEventListener("hashchange", () => {
-  const ed = editorRef;
-  if (!ed || !isPermalink(location.hash)) return;
-  const opened = openFragment(ed, location.hash, ed.getText(), "");
+// A link pasted into the address bar of an open page. The link is the
+// event's: a pending trackAddress could have replaced the address since
+// (it is cancelled here: the pasted link is what the page shows now).
+window.addEventListener("hashchange", (e) => {
+  clearTimeout(addressTimer);
+  const ed = editorRef, hash = new URL(e.newURL).hash;
+  if (!ed || !isPermalink(hash)) return;
+  const opened = openFragment(ed, hash, ed.getText(), "");
   if (opened) {
     ed.setText(opened.text);
     if (opened.view) ed.applyView(opened.view);

@@ -42,12 +42,13 @@ func planLegend(titleW float64, widths []float64, maxW, s float64) legendPlan {
 	for _, lw := range widths {
 		// An entry goes to a new row when it would cross the edge and
 		// something (the title, an entry) is before it on this one.
-		if w := entry(lw); x+w-6*s > maxW && x > indent {
+		w := entry(lw)
+		if x+w-6*s > maxW && x > indent {
 			p.rows++
 			x = indent
 		}
 		p.at = append(p.at, legendSpot{row: p.rows - 1, x: x})
-		x += entry(lw)
+		x += w
 		right = max(right, x)
 	}
 	p.w = right - 6*s

@@ -143,3 +143,19 @@ func BenchmarkNewSimulation5000Pods(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCheckpointRows is one checkpoint's copy of the state log's rows
+// (the run's first event and every checkpointEvery events make one) at
+// 5,000 nodes and 11,000 pods. It also runs as WebAssembly.
+func BenchmarkCheckpointRows(b *testing.B) {
+	sim, err := NewSimulation(benchScenario(5000, 1000, 10000, false), Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if c := sim.log.cur.clone(); len(c.pods) != 11000 {
+			b.Fatalf("%d pod rows, want 11000", len(c.pods))
+		}
+	}
+}

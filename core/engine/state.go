@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"maps"
 	"slices"
 	"sort"
 	"time"
@@ -115,15 +116,12 @@ type rows struct {
 	nodes map[string]NodeState
 }
 
+// clone copies the rows with maps.Clone, which copies the maps' groups as
+// they are instead of hashing and placing every key again (string hashing
+// is a byte loop in WebAssembly, which has no AES instructions to hash
+// with): a checkpoint copies 16,000 rows at 5,000 nodes and 10,000 pods.
 func (r rows) clone() rows {
-	c := rows{pods: make(map[string]PodState, len(r.pods)), nodes: make(map[string]NodeState, len(r.nodes))}
-	for k, v := range r.pods {
-		c.pods[k] = v
-	}
-	for k, v := range r.nodes {
-		c.nodes[k] = v
-	}
-	return c
+	return rows{pods: maps.Clone(r.pods), nodes: maps.Clone(r.nodes)}
 }
 
 type delta struct {

@@ -28,9 +28,17 @@ while [ "$i" -lt "$count" ]; do
 	node --stack-size=8192 "$execjs" "$tmp/engine.wasm" -test.run XXX -test.bench "$bench" -test.benchtime 1x >>"$tmp/wasm.out"
 	i=$((i + 1))
 done
-# Medians per benchmark of pods/s (the whole simulation, as the page waits
-# for it), and their wasm/native ratio. On a shared machine wall time moves
-# between runs: quote the median and compare trees back to back.
+# Medians per benchmark, and their wasm/native ratio, of three figures:
+#   pods/s      wall time: the whole simulation, as the page waits for it;
+#   pods/cpu-s  CPU time of the process (native: getrusage, all threads,
+#               the collector's included; wasm: Node's, from /proc, V8's
+#               compiler threads included);
+#   thread-cpu  wasm: CPU time of the thread running Go alone (its
+#               collector included, V8's compiler threads not), against
+#               native's pods/cpu-s.
+# On a shared machine wall time moves between runs by up to 2x; CPU time
+# far less (it still grows somewhat with load). Quote the load average and
+# compare trees back to back.
 awk '
 	function median(list,    n, a, i, j, t) {
 		n = split(list, a, " ")
@@ -40,19 +48,23 @@ awk '
 	FNR == 1 { kind = (FILENAME ~ /native/) ? "native" : "wasm" }
 	/^Benchmark/ {
 		name = $1; sub(/-[0-9]+$/, "", name); sub(/^Benchmark/, "", name)
-		for (i = 2; i < NF; i++) if ($(i+1) == "pods/s" || $(i+1) == "pods/cpu-s") v[kind, name, $(i+1)] = v[kind, name, $(i+1)] " " $i
+		for (i = 2; i < NF; i++) if ($(i+1) ~ /^pods\/(s|cpu-s|thread-cpu-s)$/) v[kind, name, $(i+1)] = v[kind, name, $(i+1)] " " $i
 		names[name] = 1
 	}
 	END {
 		printf "%-40s %-11s %9s %9s %7s\n", "benchmark (medians)", "metric", "native", "wasm", "ratio"
-		for (n in names) for (m = 1; m <= 2; m++) {
+		for (n in names) for (m = 1; m <= 3; m++) {
 			metric = m == 1 ? "pods/s" : "pods/cpu-s"
-			# pods/cpu-s needs getrusage: native only.
-			if (v["wasm", n, metric] == "") continue
-			a = median(v["native", n, metric]); b = median(v["wasm", n, metric])
-			printf "%-40s %-11s %9.0f %9.0f %6.2fx\n", n, metric, a, b, (a > 0 ? b / a : 0)
+			wmetric = m == 3 ? "pods/thread-cpu-s" : metric
+			# CPU time needs getrusage natively and /proc in wasm.
+			if (v["native", n, metric] == "" || v["wasm", n, wmetric] == "") continue
+			a = median(v["native", n, metric]); b = median(v["wasm", n, wmetric])
+			printf "%-40s %-11s %9.0f %9.0f %6.2fx\n", n, (m == 3 ? "thread-cpu" : metric), a, b, (a > 0 ? b / a : 0)
 		}
 		print "runs (native | wasm):"
-		for (n in names) printf "  %s pods/s:%s |%s\n", n, v["native", n, "pods/s"], v["wasm", n, "pods/s"]
+		for (n in names) {
+			printf "  %s pods/s:%s |%s\n", n, v["native", n, "pods/s"], v["wasm", n, "pods/s"]
+			printf "  %s pods/cpu-s:%s |%s (thread:%s)\n", n, v["native", n, "pods/cpu-s"], v["wasm", n, "pods/cpu-s"], v["wasm", n, "pods/thread-cpu-s"]
+		}
 	}
 ' "$tmp/native.out" "$tmp/wasm.out"

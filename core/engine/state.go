@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"maps"
 	"slices"
 	"sort"
 	"time"
@@ -110,20 +111,47 @@ type State struct {
 	Queue QueueState  `json:"queue"`
 }
 
+// rows are the pods' and nodes' rows after some event. Pod rows are a
+// slice in the order the log first met each pod (stateLog.podIndex), not a
+// map: a PodState is too large for a map to hold in place (over 128
+// bytes), so a map of them is one allocation per row, and a checkpoint
+// copies 11,000 of them at 10,000 pending pods. Rows of pods met after the
+// event are not in the slice.
 type rows struct {
-	pods  map[string]PodState
+	pods  []PodState
 	nodes map[string]NodeState
 }
 
+// clone copies the rows: the pods in one piece; the nodes with maps.Clone,
+// which copies the map's groups as they are instead of hashing and placing
+// every name again (string hashing is a byte loop in WebAssembly, which
+// has no AES instructions to hash with).
 func (r rows) clone() rows {
-	c := rows{pods: make(map[string]PodState, len(r.pods)), nodes: make(map[string]NodeState, len(r.nodes))}
-	for k, v := range r.pods {
-		c.pods[k] = v
+	return rows{pods: slices.Clone(r.pods), nodes: maps.Clone(r.nodes)}
+}
+
+// setPod stores a pod's row: in its place, or, for a pod met after the
+// rows' event, at the end, which is its place when rows are brought
+// forward event by event. It reports whether the pod is new to the rows.
+func (r *rows) setPod(l *stateLog, p PodState) bool {
+	i, ok := l.podIndex[p.Key]
+	switch {
+	case ok && i < len(r.pods):
+		r.pods[i] = p
+		return false
+	case ok && i == len(r.pods):
+		r.pods = append(r.pods, p)
+		return true
 	}
-	for k, v := range r.nodes {
-		c.nodes[k] = v
+	panic("state log: pod " + p.Key + " out of the order it was logged in")
+}
+
+// pod returns a pod's row, if the rows have one.
+func (r *rows) pod(l *stateLog, key string) (PodState, bool) {
+	if i, ok := l.podIndex[key]; ok && i < len(r.pods) {
+		return r.pods[i], true
 	}
-	return c
+	return PodState{}, false
 }
 
 type delta struct {
@@ -134,13 +162,19 @@ type delta struct {
 type checkpoint struct {
 	seq  int
 	rows rows
-	// podKeys and nodeNames are rows' keys in order, when known (the
-	// start's: the simulation has them sorted already).
-	podKeys, nodeNames []string
+	// podOrder (indexes into rows.pods by key) and nodeNames are in key
+	// order, when known (the start's: the simulation has them sorted
+	// already).
+	podOrder  []int
+	nodeNames []string
 }
 
 type stateLog struct {
 	cur rows
+	// podIndex is each pod's place in rows.pods: the order the log first
+	// met the pods (the start's in key order, then as events add them).
+	// Every rows share it: a place never changes.
+	podIndex map[string]int
 	// curShared: cur are the start's checkpoint rows, not to be changed.
 	curShared   bool
 	deltas      []delta
@@ -165,7 +199,7 @@ type stateCursor struct {
 	// copies them before it applies a delta (own). Reading the state at a
 	// checkpoint, the t=0 view above all, copies nothing.
 	shared    bool
-	podKeys   []string
+	podOrder  []int
 	nodeNames []string
 	keysStale bool
 }
@@ -176,11 +210,11 @@ type stateCursor struct {
 func (c *stateCursor) seek(l *stateLog, seq int) {
 	cps := l.checkpoints
 	i := sort.Search(len(cps), func(i int) bool { return cps[i].seq > seq }) - 1
-	if c.rows.pods == nil || seq < c.seq || cps[i].seq > c.seq {
+	if c.rows.nodes == nil || seq < c.seq || cps[i].seq > c.seq {
 		cp := &cps[i]
-		c.rows, c.seq, c.shared, c.keysStale = cp.rows, cp.seq, true, cp.podKeys == nil
+		c.rows, c.seq, c.shared, c.keysStale = cp.rows, cp.seq, true, cp.podOrder == nil
 		if !c.keysStale {
-			c.podKeys = append(c.podKeys[:0], cp.podKeys...)
+			c.podOrder = append(c.podOrder[:0], cp.podOrder...)
 			c.nodeNames = append(c.nodeNames[:0], cp.nodeNames...)
 		}
 	}
@@ -190,10 +224,9 @@ func (c *stateCursor) seek(l *stateLog, seq int) {
 	for j := c.seq + 1; j <= seq; j++ {
 		d := l.deltas[j]
 		for _, p := range d.pods {
-			if _, ok := c.rows.pods[p.Key]; !ok {
+			if c.rows.setPod(l, p) {
 				c.keysStale = true
 			}
-			c.rows.pods[p.Key] = p
 		}
 		for _, n := range d.nodes {
 			_, had := c.rows.nodes[n.Name]
@@ -209,7 +242,7 @@ func (c *stateCursor) seek(l *stateLog, seq int) {
 	}
 	c.seq = seq
 	if c.keysStale {
-		c.podKeys = sortedKeys(c.podKeys[:0], c.rows.pods)
+		c.podOrder = sortedPods(c.podOrder[:0], c.rows.pods)
 		c.nodeNames = sortedKeys(c.nodeNames[:0], c.rows.nodes)
 		c.keysStale = false
 	}
@@ -220,6 +253,15 @@ func (c *stateCursor) own() {
 	if c.shared {
 		c.rows, c.shared = c.rows.clone(), false
 	}
+}
+
+// sortedPods appends to dst the indexes of pods in key order.
+func sortedPods(dst []int, pods []PodState) []int {
+	for i := range pods {
+		dst = append(dst, i)
+	}
+	sort.Slice(dst, func(i, j int) bool { return pods[dst[i]].Key < pods[dst[j]].Key })
+	return dst
 }
 
 func sortedKeys[V any](dst []string, m map[string]V) []string {
@@ -270,21 +312,21 @@ func (s *Simulation) Peaks() (nodes map[string]int, pending int) {
 		// move is one state, never both places at once.
 		d := s.log.deltas[j].pods
 		for _, p := range d {
-			if old, ok := c.rows.pods[p.Key]; ok {
+			if old, ok := c.rows.pod(&s.log, p.Key); ok {
 				place(old, -1)
 			}
 		}
 		for _, p := range d {
-			c.rows.pods[p.Key] = p
+			c.rows.setPod(&s.log, p)
 			place(p, 1)
 		}
 	}
 	return nodes, pending
 }
 
-func (s *Simulation) podRow(key string, e *Event) PodState {
+// podRow is the pod's row now, after e; prev is its last row.
+func (s *Simulation) podRow(key string, prev PodState, e *Event) PodState {
 	sp := s.pods[key]
-	prev := s.log.cur.pods[key]
 	r := PodState{Key: key, Phase: sp.phase, Node: sp.pod.Spec.NodeName, NominatedNode: sp.pod.Status.NominatedNodeName,
 		Priority: sp.pod.PriorityValue(), LastReason: prev.LastReason, Queue: prev.Queue, queuedAt: prev.queuedAt, backoffUntil: prev.backoffUntil}
 	if e.Pod == key {
@@ -325,19 +367,25 @@ func (s *Simulation) nodeRow(name string) NodeState {
 // start logs the rows of the cluster as loaded, before any event: the
 // checkpoint of seq -1, which StateAt(-1) reads.
 func (l *stateLog) start(s *Simulation) {
-	l.cur = rows{pods: make(map[string]PodState, len(s.order)), nodes: make(map[string]NodeState, s.snap.NumNodes())}
+	l.cur = rows{pods: make([]PodState, len(s.order)), nodes: make(map[string]NodeState, s.snap.NumNodes())}
+	l.podIndex = make(map[string]int, len(s.order))
 	var none Event // no event: podRow only reads it
-	for _, k := range s.order {
-		l.cur.pods[k] = s.podRow(k, &none)
+	for i, k := range s.order {
+		l.podIndex[k] = i
+		l.cur.pods[i] = s.podRow(k, PodState{}, &none)
 	}
 	for _, ni := range s.snap.List() {
 		l.cur.nodes[ni.Node().Name] = s.nodeRow(ni.Node().Name)
 	}
 	// The checkpoint shares the rows until the first event changes them
 	// (own), which comes after a load's t=0 view.
-	// s.order is sorted (NewSimulation), and grows in place later: copied.
+	// s.order is sorted (NewSimulation): the pods' places are in key order.
+	order := make([]int, len(s.order))
+	for i := range order {
+		order[i] = i
+	}
 	l.checkpoints = append(l.checkpoints, checkpoint{seq: -1, rows: l.cur,
-		podKeys: slices.Clone(s.order), nodeNames: sortedKeys(nil, l.cur.nodes)})
+		podOrder: order, nodeNames: sortedKeys(nil, l.cur.nodes)})
 	l.curShared = true
 	l.next = l.checkpointEvery() - 1
 }
@@ -366,8 +414,14 @@ func (l *stateLog) record(s *Simulation, e *Event) {
 	pods := l.podRows.take(1 + len(e.Victims))
 	pod := func(k string) {
 		if sp := s.pods[k]; sp != nil {
-			r := s.podRow(k, e)
-			l.cur.pods[k] = r
+			i, ok := l.podIndex[k]
+			if !ok {
+				i = len(l.cur.pods)
+				l.podIndex[k] = i
+				l.cur.pods = append(l.cur.pods, PodState{})
+			}
+			r := s.podRow(k, l.cur.pods[i], e)
+			l.cur.pods[i] = r
 			pods = append(pods, r)
 			addNode(r.Node)
 		}
@@ -488,16 +542,16 @@ func (s *Simulation) StateAtInto(seq int, st *State) *State {
 	if nodes == nil || cap(nodes) < len(c.nodeNames) { // never nil: JSON says [] for none
 		nodes = make([]NodeState, 0, len(c.nodeNames))
 	}
-	if pods == nil || cap(pods) < len(c.podKeys) {
-		pods = make([]PodState, 0, len(c.podKeys))
+	if pods == nil || cap(pods) < len(c.podOrder) {
+		pods = make([]PodState, 0, len(c.podOrder))
 	}
 	*st = State{Seq: seq, T: t, Queue: QueueState{ActiveQ: reuse(st.Queue.ActiveQ), BackoffQ: reuse(st.Queue.BackoffQ), Unschedulable: reuse(st.Queue.Unschedulable), Gated: reuse(st.Queue.Gated)},
 		Nodes: nodes, Pods: pods}
 	for _, name := range c.nodeNames {
 		st.Nodes = append(st.Nodes, c.rows.nodes[name])
 	}
-	for _, k := range c.podKeys {
-		st.Pods = append(st.Pods, c.rows.pods[k])
+	for _, i := range c.podOrder {
+		st.Pods = append(st.Pods, c.rows.pods[i])
 	}
 	byQueue := map[string][]*PodState{}
 	for i := range st.Pods {

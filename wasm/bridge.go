@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"runtime/debug"
+	"strings"
 	"syscall/js"
+	"time"
 )
 
 // bridge is the only code that touches syscall/js. It exposes one global
@@ -55,19 +57,17 @@ func (b *bridge) export(name string, fn func(args []string) (string, error)) {
 // exportAsync adds a method that returns a Promise of its string result:
 // fn runs in a goroutine, which gives the event loop its turn whenever it
 // blocks (see loadInSteps), and a panic resolves it as errorJSON does. The
-// goroutine starts in a task of its own: copying a large text across (some
-// 20 to 50 ms for 1 MB) and fn's first slice in the calling task made one
-// long task of them.
-func (b *bridge) exportAsync(name string, fn func(args []string) (string, error)) {
+// goroutine starts in a task of its own and gets the arguments as they
+// are, checked to be strings: fn copies them across (copyText), since a
+// large text's copy in the calling task made one long task of it.
+func (b *bridge) exportAsync(name string, fn func(args textArgs) (string, error)) {
 	f := js.FuncOf(func(this js.Value, args []js.Value) any {
-		strs := make([]string, len(args))
 		bad := ""
 		for i, a := range args {
 			if a.Type() != js.TypeString {
 				bad = errorJSON(fmt.Sprintf("%s: argument %d is a %s, want a string", name, i, a.Type()))
 				break
 			}
-			strs[i] = a.String()
 		}
 		var resolve js.Value
 		executor := js.FuncOf(func(_ js.Value, a []js.Value) any {
@@ -80,6 +80,7 @@ func (b *bridge) exportAsync(name string, fn func(args []string) (string, error)
 			resolve.Invoke(bad)
 			return promise
 		}
+		args = append([]js.Value(nil), args...)
 		go func() {
 			nextTask()
 			var out string
@@ -92,7 +93,7 @@ func (b *bridge) exportAsync(name string, fn func(args []string) (string, error)
 					}
 				}()
 				var err error
-				if out, err = fn(strs); err != nil {
+				if out, err = fn(textArgs(args)); err != nil {
 					out = errorJSON(fmt.Sprintf("%s: %v", name, err))
 				}
 			}()
@@ -102,6 +103,51 @@ func (b *bridge) exportAsync(name string, fn func(args []string) (string, error)
 	})
 	b.funcs = append(b.funcs, f)
 	b.obj.Set(name, f)
+}
+
+// textPiece is how many UTF-16 code units of a string copyText copies in
+// one call: 128 K (a few milliseconds) of a text whose copy in one call
+// took 50 to 100 ms at 1 MB (encoding it to UTF-8, then two copies).
+const textPiece = 128 << 10
+
+// textArgs are an async method's arguments, JavaScript strings not yet
+// copied into Go.
+type textArgs []js.Value
+
+// str copies argument i into Go at once.
+func (a textArgs) str(i int) string { return a[i].String() }
+
+// copyText copies argument i into Go a piece at a time; once a slice of
+// time has gone by it calls pause, which returns false to stop the copy
+// (the load was cancelled or replaced). A piece never ends between the two
+// halves of a surrogate pair.
+func (a textArgs) copyText(i int, slice time.Duration, pause func() bool) (string, bool) {
+	// Its String object: syscall/js reads no property of a primitive.
+	v := js.Global().Get("Object").Invoke(a[i])
+	n := v.Length()
+	if n <= textPiece {
+		return a[i].String(), true
+	}
+	var sb strings.Builder
+	sb.Grow(n)
+	began := time.Now()
+	for from := 0; from < n; {
+		to := min(from+textPiece, n)
+		if c := v.Call("charCodeAt", to-1).Int(); to < n && c >= 0xD800 && c < 0xDC00 {
+			to--
+		}
+		sb.WriteString(v.Call("slice", from, to).String())
+		from = to
+		// Also after the last piece: the load's first slice then starts
+		// in a task of its own.
+		if time.Since(began) >= slice {
+			if !pause() {
+				return "", false
+			}
+			began = time.Now()
+		}
+	}
+	return sb.String(), true
 }
 
 // listen lets the page register the function that receives events.

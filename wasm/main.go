@@ -51,8 +51,10 @@ func main() {
 	for _, name := range session.Methods() {
 		b.export(name, func(args []string) (string, error) { return sess.Call(name, args) })
 	}
-	b.exportAsync("loadInSteps", func(args []string) (string, error) { return loadInSteps(b, sess, args) })
+	loads := &textLoads{}
+	b.exportAsync("loadInSteps", func(args textArgs) (string, error) { return loads.loadInSteps(b, sess, args) })
 	b.export("cancelLoad", func([]string) (string, error) {
+		loads.cancel()
 		sess.CancelLoad()
 		return `{"ok":true}`, nil
 	})
@@ -80,15 +82,45 @@ func main() {
 // middle keeps the progress line moving.
 const loadSlice = 30 * time.Millisecond
 
+// textLoads is the load in steps whose text is still being copied
+// across, which cancelLoad or a newer load stops.
+type textLoads struct {
+	copying *bool // set to true to stop it
+}
+
+func (l *textLoads) cancel() {
+	if l.copying != nil {
+		*l.copying = true
+		l.copying = nil
+	}
+}
+
 // loadInSteps(name, text) is load in slices of loadSlice (a Promise of the
 // LoadReply): between slices the goroutine waits for a task of its own
 // (nextTask), which returns to the event loop; the page hears the progress
-// as "loadProgress" events and may call cancelLoad meanwhile.
-func loadInSteps(b *bridge, sess *session.Session, args []string) (string, error) {
+// as "loadProgress" events and may call cancelLoad meanwhile. The text
+// crosses in slices too (copyText), before the session's load begins.
+func (l *textLoads) loadInSteps(b *bridge, sess *session.Session, args textArgs) (string, error) {
 	if len(args) != 2 {
 		return "", fmt.Errorf("want 2 argument(s) (name, text), got %d", len(args))
 	}
-	r := sess.LoadInSteps(args[0], args[1], loadSlice, func(p session.LoadProgress) {
+	// A newer load stops the one before, whether it is still copying its
+	// text or loading.
+	l.cancel()
+	sess.CancelLoad()
+	stopped := new(bool)
+	l.copying = stopped
+	text, ok := args.copyText(1, loadSlice, func() bool {
+		nextTask()
+		return !*stopped
+	})
+	if l.copying == stopped {
+		l.copying = nil
+	}
+	if !ok {
+		return marshal(session.LoadReply{Result: adapt.Result{Diagnostics: []adapt.Diagnostic{}, Cancelled: true}, Gen: sess.Gen()})
+	}
+	r := sess.LoadInSteps(args.str(0), text, loadSlice, func(p session.LoadProgress) {
 		b.emit(map[string]any{"type": "loadProgress", "done": p.Done, "total": p.Total})
 		nextTask()
 	})

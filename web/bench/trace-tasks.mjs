@@ -3,9 +3,12 @@
 // CPU profile's functions (self time) inside it. For finding what a long
 // task is made of (docs/performance-web.md); build the wasm without -s
 // (function names) for the profile to name Go functions.
-// TRACE=0 only lists the long tasks; REDUCE=1 runs with reduced motion.
+// TRACE=0 only lists the long tasks; PROFILE=0 traces without the CPU
+// profiler (which doubles the tasks' times), naming each task's functions
+// by their script position instead; REDUCE=1 runs with reduced motion.
 //   SCHEDPLAY_URL=... node bench/trace-tasks.mjs edit|paste|mb [threshold ms] [trace.json]
 import { writeFileSync } from "node:fs";
+import { SourceMap } from "node:module";
 import { launch, open, watchLongTasks } from "../e2e/helpers.mjs";
 import { cluster, megabyte, selectCpuRequest } from "./scenarios.mjs";
 
@@ -40,7 +43,8 @@ await page.evaluate(() => { window.__schedplay.editToFrameMs = 0; });
 await watchLongTasks(page);
 const tracing = process.env.TRACE !== "0";
 if (tracing) await browser.startTracing(page, {
-  categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "disabled-by-default-v8.cpu_profiler", "toplevel", "v8"],
+  categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "toplevel", "v8",
+    ...(process.env.PROFILE === "0" ? [] : ["disabled-by-default-v8.cpu_profiler"])],
 });
 await act();
 const marks = await page.evaluate(() => ({ frame: window.__schedplay.editToFrameMs, ...window.__schedplay.editMarks }));
@@ -76,6 +80,24 @@ for (const e of events) {
   });
 }
 
+// A bundle's position as its source's (the bundles are minified, with
+// linked source maps beside them).
+const maps = new Map();
+for (const e of events) {
+  const url = e.name === "FunctionCall" ? e.args?.data?.url : undefined;
+  if (!url || maps.has(url) || !url.startsWith("http")) continue;
+  maps.set(url, null);
+  try {
+    maps.set(url, new SourceMap(await (await fetch(`${url}.map`)).json()));
+  } catch { /* no map: the bundle's own position */ }
+}
+function where(d) {
+  const m = maps.get(d.url);
+  const at = m?.findEntry(Math.max(0, (d.lineNumber ?? 1) - 1), Math.max(0, (d.columnNumber ?? 1) - 1));
+  if (at?.originalSource) return `${at.originalSource.split("/").slice(-2).join("/")}:${at.originalLine + 1}`;
+  return `${d.functionName || "(anonymous)"}@${(d.url ?? "").split("/").pop()}:${d.lineNumber ?? ""}`;
+}
+
 const ms = (us) => (us / 1000).toFixed(1);
 const top = (m, k) => [...m].sort((a, b) => b[1] - a[1]).slice(0, k).map(([n, d]) => `${n} ${ms(d)}`).join(", ");
 const t0 = Math.min(...events.filter((e) => e.ts > 0).map((e) => e.ts));
@@ -98,5 +120,14 @@ for (const task of tasks) {
   }
   console.log(`\n@${ms(task.ts - t0)} ms: ${ms(task.dur)} ms, GPU ${ms(gpu)} ms`);
   console.log(`  events: ${top(byName, 10)}`);
+  // The functions the task's work started in (a FunctionCall's data).
+  const calls = new Map();
+  for (const e of events) {
+    const d = e.name === "FunctionCall" && e.pid === task.pid && e.tid === task.tid && inside(e) ? e.args?.data : null;
+    if (!d || e.dur < 1000) continue;
+    const f = where(d);
+    calls.set(f, (calls.get(f) ?? 0) + e.dur);
+  }
+  if (calls.size > 0) console.log(`  calls: ${top(calls, 6)}`);
   console.log(`  self: ${top(self, 14)}`);
 }

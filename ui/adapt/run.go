@@ -262,7 +262,7 @@ func (r *Run) sceneAt(seq int, buf *sceneBuf, yield func() bool) *ui.Scene {
 		if ps.Phase == engine.PhaseDeleted || (ps.Phase == engine.PhaseSucceeded || ps.Phase == engine.PhaseFailed) && !finishedOnNode(ps) {
 			continue // a deleted pod, or a finished one never bound: nothing to draw
 		}
-		vp, ok := r.podView(ps.Key)
+		vp, ok := r.podView(ps.Key, seq >= 0)
 		if !ok {
 			continue
 		}
@@ -407,11 +407,17 @@ func (w *waitingPods) lane() []ui.Pod {
 }
 
 // podView is pod() of the simulation's object for key, cached until the
-// next Step.
-func (r *Run) podView(key string) (ui.Pod, bool) {
+// next Step when keep is set. The t=0 scene does not keep them: it is
+// built once (Base), and the first Step, which makes the next scene's
+// event, drops the cache (at 5,000 pods a megabyte of chips and a map
+// for the collector before the first frame).
+func (r *Run) podView(key string, keep bool) (ui.Pod, bool) {
 	p := r.sim.PodObject(key)
 	if p == nil {
 		return ui.Pod{}, false
+	}
+	if !keep && r.views.pods == nil {
+		return pod(p), true
 	}
 	if r.views.pods == nil {
 		r.views.pods = make(map[*api.Pod]int32, len(r.sc.Pods))

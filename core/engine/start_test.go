@@ -164,5 +164,27 @@ func TestRunLeavesItsScenario(t *testing.T) {
 		if diff := cmp.Diff(fresh, sc, cmp.Exporter(func(reflect.Type) bool { return true })); diff != "" {
 			t.Errorf("%s: the run changed its scenario (-load +after the run):\n%s", f, diff)
 		}
+		// A started run holds the scenario's own pending pods until they
+		// enter the queue: neither the t=0 answers nor the steps change them.
+		sc, err = scenario.Load(f, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start, err := StartSimulation(sc, Options{Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ps := range start.StateAt(-1).Pods {
+			if start.PodObject(ps.Key) == nil {
+				t.Fatalf("%s: no object for %s at t=0", f, ps.Key)
+			}
+			if _, err := start.SpreadAt(ps.Key, -1); err != nil {
+				t.Fatalf("%s: spread of %s at t=0: %v", f, ps.Key, err)
+			}
+		}
+		_ = runAll(t, start, 3)
+		if diff := cmp.Diff(fresh, sc, cmp.Exporter(func(reflect.Type) bool { return true })); diff != "" {
+			t.Errorf("%s: the started run changed its scenario (-load +after the run):\n%s", f, diff)
+		}
 	}
 }

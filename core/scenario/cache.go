@@ -108,15 +108,51 @@ func (c *Cache) Load(filename string, data []byte) (*Scenario, error) {
 // reads again whatever this one did not finish.
 func (c *Cache) LoadYielding(filename string, data []byte, yield Yield) (*Scenario, error) {
 	l := &loader{file: filename, src: data, lim: DefaultLimits, yield: yield}
-	return l.finish(c.load(l))
+	return l.finish(c.load(l, nil))
 }
 
-func (c *Cache) load(l *loader) *Scenario {
+// LoadOver is LoadYielding of an edit of the text kept was loaded from:
+// when Same(filename, data) is kept, it is kept, without a load (same
+// reports it); else the load, which takes the documents Same split and
+// looked up (an edit that moves a value would split and look up its text
+// twice, Same's and the load's).
+func (c *Cache) LoadOver(kept *Scenario, filename string, data []byte, yield Yield) (s *Scenario, same bool, err error) {
+	var pre *split
+	if kept != nil {
+		var got *Scenario
+		if got, pre = c.sameSplit(filename, data); got != nil {
+			if got == kept {
+				return kept, true, nil
+			}
+			pre = nil // Same kept the pieces it parsed: the load looks again
+		}
+	}
+	l := &loader{file: filename, src: data, lim: DefaultLimits, yield: yield}
+	s, err = l.finish(c.load(l, pre))
+	return s, false, err
+}
+
+// split is the start of a load that Same made: the text's pieces and, for
+// the first of them, what the Cache holds of each (nil: nothing) or what
+// Same parsed of it.
+type split struct {
+	pieces []docPiece
+	seen   []*cachedDoc
+}
+
+// load reads l's text; pre (nil: none) is Same's split of that text.
+func (c *Cache) load(l *loader, pre *split) *Scenario {
 	c.same = nil
 	if !l.checkSize() {
 		return nil
 	}
-	pieces, ok := splitDocuments(l.src, c.pieces)
+	var pieces []docPiece
+	var ok bool
+	if pre != nil {
+		pieces, ok = pre.pieces, true
+	} else {
+		pieces, ok = splitDocuments(l.src, c.pieces)
+	}
 	if !ok {
 		c.docs = nil
 		if !l.checkShape() {
@@ -130,7 +166,13 @@ func (c *Cache) load(l *loader) *Scenario {
 	seen := make([]*cachedDoc, len(pieces)) // by text, looked up once
 	all := true
 	for i, p := range pieces {
-		if cd := c.docs[string(p.text)]; cd != nil {
+		var cd *cachedDoc
+		if pre != nil && i < len(pre.seen) {
+			cd = pre.seen[i]
+		} else {
+			cd = c.docs[string(p.text)]
+		}
+		if cd != nil {
 			seen[i], clean[i] = cd, cd.clean
 		} else {
 			clean[i] = l.pieceClean(p.text)
@@ -373,35 +415,47 @@ func (c *Cache) remember(file string, docs []*cachedDoc, s *Scenario) {
 // positions (Reposition). Nil when a load must tell. Same keeps the
 // documents it parsed for the next load, and Unchanged then says the same.
 func (c *Cache) Same(filename string, data []byte) *Scenario {
+	s, _ := c.sameSplit(filename, data)
+	return s
+}
+
+// sameSplit is Same, and when it is nil, the pieces of data and what the
+// Cache holds of those it looked at (nil: it did not split data), for the
+// load that follows (LoadOver). Nothing in the Cache changes in between.
+func (c *Cache) sameSplit(filename string, data []byte) (*Scenario, *split) {
 	if c.last.sc == nil || c.last.file != filename {
-		return nil
+		return nil, nil
 	}
 	l := &loader{file: filename, src: data, lim: DefaultLimits}
 	if !l.checkSize() {
-		return nil
+		return nil, nil
 	}
 	pieces, ok := splitDocuments(data, c.pieces)
 	if !ok {
-		return nil
+		return nil, nil
 	}
+	pre := &split{pieces: pieces, seen: make([]*cachedDoc, 0, len(pieces))}
 	var parsed []*cachedDoc // pieces not seen before
 	k := 0                  // trees compared so far
 	for _, p := range pieces {
 		cd := c.docs[string(p.text)]
+		pre.seen = append(pre.seen, cd)
 		switch {
 		case cd != nil && (cd.line != p.line || !cd.clean):
 			// Moved, its positions differ; or only the whole text's shape
 			// check can pass it.
-			return nil
+			return nil, pre
 		case cd == nil:
 			if !l.pieceClean(p.text) {
-				return nil
+				return nil, pre
 			}
 			pd, err := parsePiece(p.text, p.line-1, l.lim.Aliases)
 			if err != nil || pd.berr != nil || pd.aliased > 0 {
-				return nil
+				return nil, pre
 			}
+			// What the load makes of the piece (clean, parsed at its line).
 			cd = &cachedDoc{key: string(p.text), line: p.line, clean: true, parsed: pd, trees: pd.trees}
+			pre.seen[len(pre.seen)-1] = cd
 			parsed = append(parsed, cd)
 		}
 		for _, t := range cd.trees {
@@ -409,13 +463,13 @@ func (c *Cache) Same(filename string, data []byte) *Scenario {
 				continue
 			}
 			if k == len(c.last.at) || !sameTreeAt(c.last.at[k], t) {
-				return nil
+				return nil, pre
 			}
 			k++
 		}
 	}
 	if k != len(c.last.at) {
-		return nil
+		return nil, pre
 	}
 	// The next load finds the pieces parsed here (the pieces they replace
 	// stay until that load).
@@ -426,7 +480,7 @@ func (c *Cache) Same(filename string, data []byte) *Scenario {
 		c.docs[cd.key] = cd
 	}
 	c.same = c.last.sc
-	return c.same
+	return c.same, nil
 }
 
 // sameTreeAt reports whether a and b are the same YAML values at the same

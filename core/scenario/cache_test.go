@@ -22,8 +22,36 @@ type loadResult struct {
 
 func diffLoads(t *testing.T, c *Cache, name string, src string) {
 	t.Helper()
-	ws, werr := Load(name, []byte(src))
-	gs, gerr := c.Load(name, []byte(src))
+	diffLoadsWith(t, "Cache.Load", c.Load, name, name, src)
+}
+
+// overCache loads each text as an edit of the last it gave a scenario
+// for, as the playground does (LoadOver: Same, then a load that takes
+// Same's split).
+type overCache struct {
+	c    Cache
+	last *Scenario
+}
+
+func (o *overCache) load(name string, src []byte) (*Scenario, error) {
+	s, _, err := o.c.LoadOver(o.last, name, src, nil)
+	if s != nil {
+		o.last = s
+	}
+	return s, err
+}
+
+// diffLoadsOver is diffLoads through o, of one file (Same answers only
+// for the file of the last load).
+func diffLoadsOver(t *testing.T, o *overCache, name string, src string) {
+	t.Helper()
+	diffLoadsWith(t, "Cache.LoadOver", o.load, name, "s.yaml", src)
+}
+
+func diffLoadsWith(t *testing.T, how string, load func(string, []byte) (*Scenario, error), name, file, src string) {
+	t.Helper()
+	ws, werr := Load(file, []byte(src))
+	gs, gerr := load(file, []byte(src))
 	want, got := loadResult{S: ws}, loadResult{S: gs}
 	if werr != nil {
 		want.Err = werr.Error()
@@ -34,7 +62,7 @@ func diffLoads(t *testing.T, c *Cache, name string, src string) {
 		got.Diags, _ = gerr.(ErrorList)
 	}
 	if diff := cmp.Diff(want, got, cmp.Exporter(func(reflect.Type) bool { return true })); diff != "" {
-		t.Errorf("%s: Cache.Load differs from Load (-want +got):\n%s", name, diff)
+		t.Errorf("%s: %s differs from Load (-want +got):\n%s", name, how, diff)
 	}
 }
 
@@ -63,27 +91,35 @@ func exampleTexts(t *testing.T) map[string]string {
 func TestCacheLoadMatchesLoad(t *testing.T) {
 	for name, src := range exampleTexts(t) {
 		t.Run(name, func(t *testing.T) {
-			c := &Cache{}
-			diffLoads(t, c, name, src)
-			diffLoads(t, c, name, src)
+			c, o := &Cache{}, &overCache{}
+			both := func(name, src string) {
+				t.Helper()
+				diffLoads(t, c, name, src)
+				diffLoadsOver(t, o, name, src)
+			}
+			both(name, src)
+			both(name, src)
 			c.Prepare()
-			diffLoads(t, c, name, src)
+			o.c.Prepare()
+			both(name, src)
 			lines := strings.SplitAfter(src, "\n")
 			step := max(1, len(lines)/25)
 			for i := 0; i < len(lines); i += step {
 				edited := strings.Join(lines[:i], "") + strings.Join(lines[i+1:], "")
-				diffLoads(t, c, fmt.Sprintf("%s without line %d", name, i+1), edited)
+				both(fmt.Sprintf("%s without line %d", name, i+1), edited)
 				inserted := strings.Join(lines[:i], "") + "# a comment\n" + strings.Join(lines[i:], "")
-				diffLoads(t, c, fmt.Sprintf("%s with a line before %d", name, i+1), inserted)
+				both(fmt.Sprintf("%s with a line before %d", name, i+1), inserted)
 				changed := strings.Join(lines[:i], "") + strings.Replace(lines[i], ":", ": x", 1) + strings.Join(lines[i+1:], "")
 				if i%2 == 0 {
 					c.Prepare()
+					o.c.Prepare()
 				}
-				diffLoads(t, c, fmt.Sprintf("%s with line %d changed", name, i+1), changed)
+				both(fmt.Sprintf("%s with line %d changed", name, i+1), changed)
 			}
-			diffLoads(t, c, name+" with a pod appended", src+"\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: appended}\nspec:\n  containers: [{name: c, image: pause}]\n")
-			diffLoads(t, c, name+" twice", src+"\n---\n"+src)
-			diffLoads(t, c, name, src)
+			both(name+" with a pod appended", src+"\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: appended}\nspec:\n  containers: [{name: c, image: pause}]\n")
+			both(name+" twice", src+"\n---\n"+src)
+			both(name, src)
+			both(name+" with a comment at the end", src+"\n# the end\n")
 		})
 	}
 }
@@ -119,10 +155,11 @@ func TestCacheLoadSpecialStreams(t *testing.T) {
 		{"flow open over a marker, deep after", "a: [1,\n---\nb: " + strings.Repeat("[", 99) + strings.Repeat("]", 99) + "]\n---\n" + pod},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c := &Cache{}
-			diffLoads(t, c, "s.yaml", tc.src)
-			diffLoads(t, c, "s.yaml", tc.src)
-			diffLoads(t, c, "s.yaml", "# moved down\n"+tc.src)
+			c, o := &Cache{}, &overCache{}
+			for _, src := range []string{tc.src, tc.src, "# moved down\n" + tc.src, tc.src + "# at the end\n"} {
+				diffLoads(t, c, "s.yaml", src)
+				diffLoadsOver(t, o, "s.yaml", src)
+			}
 		})
 	}
 }
@@ -283,10 +320,11 @@ func FuzzCacheLoad(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		c := &Cache{}
-		diffLoads(t, c, "fuzz.yaml", string(data))
-		diffLoads(t, c, "fuzz.yaml", string(data))
-		diffLoads(t, c, "fuzz.yaml", "# moved\n"+string(data))
+		c, o := &Cache{}, &overCache{}
+		for _, src := range []string{string(data), string(data), "# moved\n" + string(data), string(data) + "\n# end\n"} {
+			diffLoads(t, c, "fuzz.yaml", src)
+			diffLoadsOver(t, o, "fuzz.yaml", src)
+		}
 	})
 }
 

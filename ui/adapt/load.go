@@ -78,22 +78,28 @@ func LoadYielding(c *scenario.Cache, filename string, data []byte, b Budget, yie
 // simulation goes on as it would from the new text. When the edit moved
 // nothing either (c.Same), prev is kept without a load.
 func LoadOver(prev *Run, c *scenario.Cache, filename string, data []byte, b Budget, yield scenario.Yield) Result {
-	if prev != nil && c != nil && prev.sc != nil && c.Same(filename, data) == prev.sc {
-		// Only comments or blank space changed, moving nothing: prev's
-		// scenario is what a load would give, positions too.
-		res := loaded(prev)
-		res.Kept = true
-		return res
-	}
 	var s *scenario.Scenario
 	var err error
 	steps := 1 // preparing the run is the last step
-	switch {
-	case yield != nil:
-		s, err = c.LoadYielding(filename, data, func(done, total int) bool {
+	var stepped scenario.Yield
+	if yield != nil {
+		stepped = func(done, total int) bool {
 			steps = total + 1
 			return yield(done, steps)
-		})
+		}
+	}
+	switch {
+	case c != nil && prev != nil && prev.sc != nil:
+		var same bool
+		if s, same, err = c.LoadOver(prev.sc, filename, data, stepped); same {
+			// Only comments or blank space changed, moving nothing: prev's
+			// scenario is what a load would give, positions too.
+			res := loaded(prev)
+			res.Kept = true
+			return res
+		}
+	case yield != nil:
+		s, err = c.LoadYielding(filename, data, stepped)
 	case c != nil:
 		s, err = c.Load(filename, data)
 	default:

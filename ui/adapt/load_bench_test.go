@@ -63,16 +63,36 @@ func BenchmarkEditOnePod(b *testing.B) {
 	})
 }
 
-// BenchmarkEditComment is web/bench/longtasks.mjs's other edit: a comment
-// line added at the end of 500 nodes / 5,000 pods, which keeps the run.
-func BenchmarkEditComment(b *testing.B) {
+// loaded5000 is the 500 nodes / 5,000 pods the edits are made in, loaded
+// through a Cache: its text, the Cache and the run.
+func loaded5000(b *testing.B) ([]byte, *scenario.Cache, *adapt.Run) {
 	text := benchdata.Paste(500, 5000, "pod-")
 	c := &scenario.Cache{}
 	res := adapt.LoadCached(c, "s.yaml", text, adapt.DefaultBudget)
 	if !res.OK {
 		b.Fatal(res.Diagnostics, res.Error)
 	}
-	run := res.Run
+	return text, c, res.Run
+}
+
+// BenchmarkEditOnePodOverRun is BenchmarkEditOnePod as the page loads it:
+// over the run of the text before (LoadOver), which first asks the Cache
+// whether the edit moved nothing (Same).
+func BenchmarkEditOnePodOverRun(b *testing.B) {
+	text, c, run := loaded5000(b)
+	benchdata.EditEach(b, text, c.Prepare, func(edited []byte) {
+		res := adapt.LoadOver(run, c, "s.yaml", edited, adapt.DefaultBudget, nil)
+		if !res.OK || res.Kept {
+			b.Fatal("the edit did not load", res.Diagnostics, res.Error)
+		}
+		run = res.Run
+	})
+}
+
+// BenchmarkEditComment is web/bench/longtasks.mjs's other edit: a comment
+// line added at the end of 500 nodes / 5,000 pods, which keeps the run.
+func BenchmarkEditComment(b *testing.B) {
+	text, c, run := loaded5000(b)
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		b.StopTimer()

@@ -254,7 +254,6 @@ func (r *Run) sceneAt(seq int, buf *sceneBuf, yield func() bool) *ui.Scene {
 	// (at t=0, thousands) spares the map and the list growing step by step.
 	waiting := len(st.Pods) - counts[len(counts)-1]
 	pending := waitingPods{at: make(map[string]int32, waiting), pods: make([]ui.Pod, 0, waiting)}
-	out.Pending = make([]ui.Pod, 0, waiting)
 	now := seconds(st.T)
 	for j, ps := range st.Pods {
 		if paused(j) {
@@ -263,7 +262,7 @@ func (r *Run) sceneAt(seq int, buf *sceneBuf, yield func() bool) *ui.Scene {
 		if ps.Phase == engine.PhaseDeleted || (ps.Phase == engine.PhaseSucceeded || ps.Phase == engine.PhaseFailed) && !finishedOnNode(ps) {
 			continue // a deleted pod, or a finished one never bound: nothing to draw
 		}
-		vp, ok := r.podView(ps.Key)
+		vp, ok := r.podView(ps.Key, seq >= 0)
 		if !ok {
 			continue
 		}
@@ -317,9 +316,7 @@ func (r *Run) sceneAt(seq int, buf *sceneBuf, yield func() bool) *ui.Scene {
 	// The lane shows each sub-queue in the engine's order.
 	for _, list := range [][]engine.QueueEntry{st.Queue.ActiveQ, st.Queue.BackoffQ, st.Queue.Unschedulable, st.Queue.Gated} {
 		for _, qe := range list {
-			if vp, ok := pending.take(qe.Pod); ok {
-				out.Pending = append(out.Pending, vp)
-			}
+			pending.take(qe.Pod)
 		}
 	}
 	// Pending in no queue: before their first attempt (at t=0 the pods
@@ -331,16 +328,13 @@ func (r *Run) sceneAt(seq int, buf *sceneBuf, yield func() bool) *ui.Scene {
 			r.fileKeys = api.PodKeys(r.sc.Pods)
 		}
 		for _, k := range r.fileKeys {
-			if vp, ok := pending.take(k); ok {
-				out.Pending = append(out.Pending, vp)
-			}
+			pending.take(k)
 		}
 		for _, ps := range st.Pods {
-			if vp, ok := pending.take(ps.Key); ok {
-				out.Pending = append(out.Pending, vp)
-			}
+			pending.take(ps.Key)
 		}
 	}
+	out.Pending = pending.lane()
 	out.Room = r.room
 	if seq >= 0 {
 		e := tr[seq]
@@ -356,6 +350,9 @@ func (r *Run) sceneAt(seq int, buf *sceneBuf, yield func() bool) *ui.Scene {
 type waitingPods struct {
 	at   map[string]int32 // index in pods
 	pods []ui.Pod
+	// order are the indexes in pods of the chips taken, in the lane's
+	// order.
+	order []int32
 }
 
 func (w *waitingPods) put(key string, vp ui.Pod) {
@@ -363,22 +360,64 @@ func (w *waitingPods) put(key string, vp ui.Pod) {
 	w.pods = append(w.pods, vp)
 }
 
-// take returns key's chip and forgets it.
-func (w *waitingPods) take(key string) (ui.Pod, bool) {
+// take puts key's chip next in the lane, once.
+func (w *waitingPods) take(key string) {
 	i, ok := w.at[key]
 	if !ok {
-		return ui.Pod{}, false
+		return
 	}
 	delete(w.at, key)
-	return w.pods[i], true
+	if w.order == nil {
+		w.order = make([]int32, 0, len(w.pods))
+	}
+	w.order = append(w.order, i)
+}
+
+// lane is the chips taken, in the order taken. When every chip was taken
+// (as sceneAt takes them) they are put in that order in place: a second
+// list of 5,000 chips at t=0 was a megabyte for the collector.
+func (w *waitingPods) lane() []ui.Pod {
+	if len(w.order) != len(w.pods) {
+		out := make([]ui.Pod, len(w.order))
+		for k, i := range w.order {
+			out[k] = w.pods[i]
+		}
+		return out
+	}
+	// pods[k] becomes pods[order[k]], one cycle of the permutation at a
+	// time; a moved chip's order is marked -1.
+	pods, order := w.pods, w.order
+	for k := range order {
+		if order[k] < 0 {
+			continue
+		}
+		first, j := pods[k], k
+		for {
+			from := int(order[j])
+			order[j] = -1
+			if from == k {
+				pods[j] = first
+				break
+			}
+			pods[j] = pods[from]
+			j = from
+		}
+	}
+	return pods
 }
 
 // podView is pod() of the simulation's object for key, cached until the
-// next Step.
-func (r *Run) podView(key string) (ui.Pod, bool) {
+// next Step when keep is set. The t=0 scene does not keep them: it is
+// built once (Base), and the first Step, which makes the next scene's
+// event, drops the cache (at 5,000 pods a megabyte of chips and a map
+// for the collector before the first frame).
+func (r *Run) podView(key string, keep bool) (ui.Pod, bool) {
 	p := r.sim.PodObject(key)
 	if p == nil {
 		return ui.Pod{}, false
+	}
+	if !keep && r.views.pods == nil {
+		return pod(p), true
 	}
 	if r.views.pods == nil {
 		r.views.pods = make(map[*api.Pod]int32, len(r.sc.Pods))

@@ -26,6 +26,30 @@ func (m *mesh) empty() bool { return len(m.is) == 0 }
 // room reports whether n more vertices fit in this call.
 func (m *mesh) room(n int) bool { return len(m.pts)+n <= maxMeshVertices }
 
+// growTo returns s with room for need elements. Past 256 elements append
+// grows a slice 1.25x at a time, so a 5,000-pod frame allocated about five
+// times the mesh's final size, and in a fresh page every new byte is a
+// page fault on first write: capacity doubles instead, and past a quarter
+// of limit (the most one draw call holds) jumps to limit, the one large
+// allocation a large scene needs.
+func growTo[T any](s []T, need, limit int) []T {
+	if need <= cap(s) {
+		return s
+	}
+	c := max(need, 2*cap(s), 256)
+	if c > limit/4 {
+		c = max(need, limit)
+	}
+	return append(make([]T, 0, c), s...)
+}
+
+// grow makes room for nv more vertices and ni more indices.
+func (m *mesh) grow(nv, ni int) {
+	m.pts = growTo(m.pts, len(m.pts)+nv, maxMeshVertices)
+	m.cols = growTo(m.cols, len(m.cols)+nv, maxMeshVertices)
+	m.is = growTo(m.is, len(m.is)+ni, 3*maxMeshVertices)
+}
+
 func (m *mesh) add(p [2]float32, c [4]float32) {
 	m.pts = append(m.pts, p)
 	m.cols = append(m.cols, c)
@@ -56,6 +80,7 @@ func (m *mesh) fillRound(r Rect, radius float64, c [4]float32) bool {
 	if !m.room(n + 1) {
 		return false
 	}
+	m.grow(n+1, 3*n)
 	b := uint16(len(m.pts))
 	m.add([2]float32{float32(r.X + r.W/2), float32(r.Y + r.H/2)}, c)
 	for i, p := range m.tmp {
@@ -66,6 +91,7 @@ func (m *mesh) fillRound(r Rect, radius float64, c [4]float32) bool {
 }
 
 func (m *mesh) quad(r Rect, c [4]float32) {
+	m.grow(4, 6)
 	b := uint16(len(m.pts))
 	x0, y0, x1, y1 := float32(r.X), float32(r.Y), float32(r.X+r.W), float32(r.Y+r.H)
 	m.add([2]float32{x0, y0}, c)
@@ -102,6 +128,7 @@ func (m *mesh) strokeRound(r Rect, radius, width float64, c [4]float32) bool {
 	if !m.room(2 * n) {
 		return false
 	}
+	m.grow(2*n, 6*n)
 	b := uint16(len(m.pts))
 	for _, p := range m.tmp {
 		m.add(p, c)
@@ -123,6 +150,7 @@ func (m *mesh) poly(pts [][2]float32, c [4]float32) bool {
 	if !m.room(len(pts)) {
 		return false
 	}
+	m.grow(len(pts), 3*(len(pts)-2))
 	b := uint16(len(m.pts))
 	for _, p := range pts {
 		m.add(p, c)

@@ -123,3 +123,30 @@ func TestMeshSquareStrokeBars(t *testing.T) {
 		t.Errorf("bars (-want +got):\n%s", diff)
 	}
 }
+
+// A mesh filled to a draw call's limit allocates its arrays in a few steps
+// and about its final size in all, not the five times append's 1.25x steps
+// add up to: in a fresh page each new byte costs a page fault.
+func TestMeshGrowsInFewSteps(t *testing.T) {
+	var m mesh
+	steps, allocated := 0, 0
+	for {
+		before := cap(m.pts)
+		if !m.fillRound(Rect{X: 0.5, Y: 0.5, W: 10, H: 10}, 0, [4]float32{1, 1, 1, 1}) {
+			break
+		}
+		if c := cap(m.pts); c != before {
+			steps++
+			allocated += c
+		}
+	}
+	if steps > 10 {
+		t.Errorf("the vertices grew in %d steps, want at most 10", steps)
+	}
+	if final := len(m.pts); allocated > 2*final {
+		t.Errorf("%d vertices allocated on the way to %d, want at most twice as many", allocated, final)
+	}
+	if len(m.is) > cap(m.is) || cap(m.is) > 3*maxMeshVertices {
+		t.Errorf("indices: %d of capacity %d", len(m.is), cap(m.is))
+	}
+}

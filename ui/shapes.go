@@ -36,7 +36,7 @@ func (pt *painter) flush() {
 	if pt.m.empty() {
 		return
 	}
-	pt.vs = pt.vs[:0]
+	pt.vs = growTo(pt.vs[:0], len(pt.m.pts), maxMeshVertices)
 	for i, p := range pt.m.pts {
 		c := pt.m.cols[i]
 		pt.vs = append(pt.vs, ebiten.Vertex{DstX: p[0], DstY: p[1], SrcX: 1, SrcY: 1, ColorR: c[0], ColorG: c[1], ColorB: c[2], ColorA: c[3]})

@@ -28,8 +28,11 @@ const page = await open(context);
 
 // first is the first frame showing the loaded scenario (its t=0 view),
 // frame the end state's, both from the load's start.
+// painted is the start of the frame after the first: that frame's commit
+// (SwiftShader's drawing of the canvas here) is behind it.
+const painted = (figs) => `, painted ${ms(median(figs.map((f) => f.painted)))} (${figs.map((f) => Math.round(f.painted)).join(", ")})`;
 const report = (label, figs, tasks) => console.log(`${label}: first frame median ${ms(median(figs.map((f) => f.first)))}` +
-  ` (${figs.map((f) => Math.round(f.first)).join(", ")}), end state ${ms(median(figs.map((f) => f.frame)))}` +
+  ` (${figs.map((f) => Math.round(f.first)).join(", ")})${painted(figs)}, end state ${ms(median(figs.map((f) => f.frame)))}` +
   ` (${figs.map((f) => Math.round(f.frame)).join(", ")}), load call ${ms(median(figs.map((f) => f.load)))}; longest task ${ms(Math.max(...tasks.map((t) => t.max)))}, ${median(tasks.map((t) => t.n))} long tasks`);
 
 // A new paste each run: the names change, so no document is cached.
@@ -75,7 +78,7 @@ const report = (label, figs, tasks) => console.log(`${label}: first frame median
       figs.push(await page.evaluate(() => ({ frame: window.__schedplay.editToFrameMs, kept: window.__schedplay.lastReply?.kept === true, ...window.__schedplay.editMarks })));
       tasks.push(await longest(page));
     }
-    console.log(`edit in 500 nodes / 5,000 pods, ${what}: first frame median ${ms(median(figs.map((f) => f.first)))} (${figs.map((f) => Math.round(f.first)).join(", ")}),` +
+    console.log(`edit in 500 nodes / 5,000 pods, ${what}: first frame median ${ms(median(figs.map((f) => f.first)))} (${figs.map((f) => Math.round(f.first)).join(", ")})${painted(figs)},` +
       ` end state ${ms(median(figs.map((f) => f.frame)))} (${figs.map((f) => Math.round(f.frame)).join(", ")}), load call ${ms(median(figs.map((f) => f.load)))}` +
       `${figs.some((f) => f.kept) ? ` (the run kept ${figs.filter((f) => f.kept).length} of ${figs.length} times)` : ""};` +
       ` longest task ${ms(Math.max(...tasks.map((t) => t.max)))}, ${median(tasks.map((t) => t.n))} long tasks`);

@@ -56,7 +56,7 @@ const probe = {
   // handling of the reply, the first frame showing the edited scenario
   // (its t=0 view), and the frame showing its end state (web/bench prints
   // these).
-  editMarks: { load: 0, reply: 0, shown: 0, first: 0, frame: 0 },
+  editMarks: { load: 0, reply: 0, shown: 0, first: 0, painted: 0, frame: 0 },
   captionsSeen: [] as string[], // lesson captions in the order shown
   // performance.now() when the text was ready and the stage's bridge came up;
   // how long the first load took (web/bench/first-frame.mjs reads these).
@@ -242,7 +242,7 @@ async function reload(text: string): Promise<void> {
     // The next edit's load hands out objects copied now, after this frame,
     // a slice per task (copying 5,000 pods takes some 90 ms).
     afterFrame(prepareNext);
-    if (editStarted > 0) probe.editMarks = { load: loaded, reply: replied, shown: performance.now() - started, first: 0, frame: 0 };
+    if (editStarted > 0) probe.editMarks = { load: loaded, reply: replied, shown: performance.now() - started, first: 0, painted: 0, frame: 0 };
     if (pendingView) {
       const v = pendingView;
       pendingView = null;
@@ -332,7 +332,14 @@ function onEvent(json: string): void {
       break;
     case "drawn":
       probe.drawnGen = ev.gen;
-      if (editStarted > 0 && probe.editMarks.first === 0 && ev.gen >= editGen) probe.editMarks.first = performance.now() - editStarted;
+      if (editStarted > 0 && probe.editMarks.first === 0 && ev.gen >= editGen) {
+        const marks = probe.editMarks, started = editStarted;
+        marks.first = performance.now() - started;
+        // "first" is taken when Go has drawn, before the frame's commit (in
+        // headless Chromium the commit waits for SwiftShader to draw the
+        // canvas); the next frame starts after it.
+        requestAnimationFrame(() => { marks.painted = performance.now() - started; });
+      }
       if (editStarted > 0 && probe.simDone && ev.gen >= probe.shownGen) {
         probe.editToFrameMs = performance.now() - editStarted;
         probe.editMarks.frame = probe.editToFrameMs;

@@ -73,7 +73,10 @@ export async function editorText(page) {
 // so the load it ends on is of this text.
 async function edit(page, keys, text) {
   const before = (await probe(page)).loads;
-  await page.click(".cm-content");
+  // Focus, not a click at the content's centre: a long document's centre
+  // is below the editor's view, and scrolling to it while a lesson's panel
+  // still grows can leave the point under another pane (seen under load).
+  await page.focus(".cm-content");
   await page.keyboard.press(keys);
   await page.keyboard.insertText(text);
   await page.waitForFunction((b) => window.__schedplay.loads > b && !window.__schedplay.editPending, before, { polling: 50 });

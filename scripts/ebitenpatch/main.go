@@ -98,9 +98,17 @@ func moduleVersion() string {
 // copyModule copies the module this tree builds with into dst, leaving out
 // its examples (12 MB nothing imports).
 func copyModule(dst string) error {
+	// On a fresh machine nothing has downloaded the module yet, and go list
+	// then prints an empty Dir: download it first (a no-op once cached).
+	if _, err := goCmd("mod", "download", module); err != nil {
+		return fmt.Errorf("downloading %s: %w", module, err)
+	}
 	src, err := goCmd("list", "-m", "-f", "{{.Dir}}", module)
 	if err != nil {
 		return fmt.Errorf("locating %s: %w", module, err)
+	}
+	if src == "" {
+		return fmt.Errorf("locating %s: go list printed no directory", module)
 	}
 	if err := os.RemoveAll(dst); err != nil {
 		return err

@@ -52,12 +52,32 @@ const CaptionBandH = 30.0
 // caption: a band that appeared with the first event would shrink and move
 // the whole cluster as play starts.
 func FitCanvas(bounds Rect, w, h, scale float64) Camera {
-	const margin = 20.0
 	legend := (LegendH + 10) * scale
 	caption := CaptionBandH * scale
-	c := Fit(bounds, w, h-legend-caption, margin*scale, 1.6*scale)
+	c := Fit(bounds, w, h-legend-caption, canvasMargin*scale, 1.6*scale)
 	c.Y -= caption / c.Zoom
 	return c
+}
+
+// canvasMargin is FitCanvas's margin around the layout (times the scale).
+const canvasMargin = 20.0
+
+// bandAspect is the width/height ratio of the part of a w×h canvas a fit
+// fills with the layout (FitCanvas's, or FitPresenter's in presenter
+// mode): between the caption bar and the legend, inside the margins. The
+// layout is arranged to that shape rather than the canvas's, which on a
+// small embed is much wider than the band left between its bars.
+func bandAspect(w, h, scale float64, presenter bool) float64 {
+	margin, legend := canvasMargin, LegendH+10.0
+	if presenter {
+		margin, legend = presenterMargin, LegendH+6.0
+	}
+	bw := w - 2*margin*scale
+	bh := h - (legend+CaptionBandH+2*margin)*scale
+	if bw <= 0 || bh <= 0 {
+		return 16.0 / 9
+	}
+	return bw / bh
 }
 
 // ZoomAt scales by factor around the screen point (sx, sy), which keeps

@@ -319,11 +319,12 @@ func (g *Game) exists(h Hit) bool {
 	return true
 }
 
+// aspect is the shape the layout is arranged to: the band a fit fills.
 func (g *Game) aspect() float64 {
 	if g.w == 0 || g.h == 0 {
 		return 16.0 / 9
 	}
-	return float64(g.w) / float64(g.h)
+	return bandAspect(float64(g.w), float64(g.h), g.scale, g.view.presenter)
 }
 
 // fit frames the whole layout between the caption bar and the legend.

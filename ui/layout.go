@@ -2,6 +2,7 @@ package ui
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"unsafe"
 )
@@ -161,6 +162,49 @@ func zoneCols(n int) int {
 	return c
 }
 
+// oneZoneCols is the number of card columns that shows a scene of one zone
+// largest in a band of the given aspect: three nodes side by side in a
+// wide embed rather than two rows of a square grid, one column on a phone.
+// Several zones keep roughly square zones (zoneCols) and flow them to the
+// aspect instead. The lane above the cards counts as tall as the run's
+// most pending pods make it (Room), as arrangeQueue sizes it, so that the
+// choice holds for every scene of a run and the cards do not move.
+func oneZoneCols(s *Scene, nodes []*Node, aspect float64) int {
+	n := len(nodes)
+	if n <= 1 {
+		return 1
+	}
+	hs := make([]float64, n)
+	for i, node := range nodes {
+		hs[i] = cardHeight(node, s.Room.card(node))
+	}
+	pending := len(s.Pending)
+	if s.Room != nil {
+		pending = max(pending, s.Room.Pending)
+	}
+	best, bestZoom := 1, 0.0
+	for c := 1; c <= n; c++ {
+		w := 2*ZonePad + float64(c)*CardW + float64(c-1)*CardGap
+		queueW := math.Max(w, QueueLabelW+2*QueueChipW+3*ChipGap)
+		fw := math.Max(w, queueW)
+		if aspect/fw <= bestZoom {
+			break // wider from here on: no more columns can show it larger
+		}
+		rows := (n + c - 1) / c
+		perRow := max(int((queueW-QueueLabelW-ChipGap)/(QueueChipW+ChipGap)), 1)
+		laneRows := max((pending+perRow-1)/perRow, 1)
+		fh := QueueTitleH + float64(laneRows)*(ChipH+ChipGap) + 2*ChipGap + ZoneGap
+		fh += ZoneTitleH + 2*ZonePad - CardGap
+		for r := 0; r < rows; r++ {
+			fh += slices.Max(hs[r*c:min((r+1)*c, n)]) + CardGap
+		}
+		if zoom := math.Min(aspect/fw, 1/fh); zoom > bestZoom*1.0001 {
+			best, bestZoom = c, zoom
+		}
+	}
+	return best
+}
+
 // Arrange lays the scene out. aspect is the width/height ratio of the screen;
 // zones flow left to right and wrap so that the whole is about that shape.
 func Arrange(s *Scene, aspect float64) *Layout { return ArrangeYield(s, aspect, nil) }
@@ -187,8 +231,12 @@ func ArrangeYield(s *Scene, aspect float64, yield func() bool) *Layout {
 	}
 	var shapes []zoneShape
 	widest := 0.0
-	for _, z := range s.Zones() {
+	zones := s.Zones()
+	for _, z := range zones {
 		sh := zoneShape{zone: z, cols: zoneCols(len(z.Nodes))}
+		if len(zones) == 1 {
+			sh.cols = oneZoneCols(s, z.Nodes, aspect)
+		}
 		for i, n := range z.Nodes {
 			r := i / sh.cols
 			if r == len(sh.rowsH) {

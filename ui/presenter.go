@@ -18,15 +18,16 @@ const (
 	// presenterMaxZoom caps the presenter fit (times the display's scale
 	// factor); the playground's fit stops at 1.6.
 	presenterMaxZoom = 3.0
+	// presenterMargin is FitPresenter's margin (times the scale factor).
+	presenterMargin = 6.0
 )
 
 // FitPresenter frames bounds like FitCanvas, magnifying up to
 // presenterMaxZoom.
 func FitPresenter(bounds Rect, w, h, scale float64) Camera {
-	const margin = 6.0
 	legend := (LegendH + 6) * scale
 	caption := CaptionBandH * scale
-	c := Fit(bounds, w, h-legend-caption, margin*scale, presenterMaxZoom*scale)
+	c := Fit(bounds, w, h-legend-caption, presenterMargin*scale, presenterMaxZoom*scale)
 	c.Y -= caption / c.Zoom
 	return c
 }

@@ -18,6 +18,9 @@ func (g *Game) applyPresenter(on *bool) {
 	g.presenter = *on
 	g.autoFit = true
 	if g.layout != nil {
+		// The band a presenter fit fills has another shape (bandAspect).
+		g.layout = Arrange(g.scene, g.aspect())
+		g.motion.Retarget(g.layout)
 		g.fit()
 	}
 }

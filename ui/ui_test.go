@@ -425,3 +425,40 @@ func TestArrangeYield(t *testing.T) {
 		}
 	}
 }
+
+func TestOneZoneFillsTheBand(t *testing.T) {
+	three := func(pending int, room *ui.Room) *ui.Scene {
+		s := &ui.Scene{Room: room}
+		for _, n := range []string{"n1", "n2", "n3"} {
+			s.Nodes = append(s.Nodes, ui.Node{Name: n})
+		}
+		for i := range pending {
+			s.Pending = append(s.Pending, ui.Pod{Namespace: "default", Name: fmt.Sprintf("p%d", i)})
+		}
+		return s
+	}
+	places := func(l *ui.Layout) (xs, ys map[float64]bool, at map[string]ui.Rect) {
+		xs, ys, at = map[float64]bool{}, map[float64]bool{}, map[string]ui.Rect{}
+		for _, nb := range l.Nodes {
+			xs[nb.Rect.X], ys[nb.Rect.Y] = true, true
+			at[nb.Node.Name] = nb.Rect
+		}
+		return xs, ys, at
+	}
+	// A wide, short band (a 400×300 embed between its caption and legend)
+	// shows three nodes side by side; a tall one (a phone) one above another.
+	if _, ys, _ := places(ui.Arrange(three(1, nil), 3.5)); len(ys) != 1 {
+		t.Errorf("three nodes in a wide band take %d rows, want 1", len(ys))
+	}
+	if xs, _, _ := places(ui.Arrange(three(1, nil), 0.4)); len(xs) != 1 {
+		t.Errorf("three nodes in a tall band take %d columns, want 1", len(xs))
+	}
+	// The scenes of one run share their Room: the columns chosen for the
+	// lane at its fullest hold when the lane empties, so no card moves.
+	room := &ui.Room{Pending: 40}
+	_, _, full := places(ui.Arrange(three(40, room), 1.2))
+	_, _, empty := places(ui.Arrange(three(0, room), 1.2))
+	if diff := cmp.Diff(full, empty); diff != "" {
+		t.Errorf("cards moved as the lane emptied (-full +empty):\n%s", diff)
+	}
+}

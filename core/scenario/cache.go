@@ -183,6 +183,14 @@ func (c *Cache) load(l *loader, pre *split) *Scenario {
 	if !all && !l.checkShape() {
 		return nil
 	}
+	// One arena for the trees of all the pieces parsed here.
+	fresh := 0
+	for i, p := range pieces {
+		if seen[i] == nil {
+			fresh += len(p.text)
+		}
+	}
+	ar := newTreeArena(fresh)
 	next := make(map[string]*cachedDoc, len(pieces))
 	docs := make([]*cachedDoc, len(pieces))
 	var buildErr *Diagnostic
@@ -196,7 +204,8 @@ func (c *Cache) load(l *loader, pre *split) *Scenario {
 		cd := seen[i]
 		switch {
 		case cd == nil:
-			pd, err := parsePiece(p.text, p.line-1, l.lim.Aliases)
+			key := string(p.text)
+			pd, err := parsePieceIn(p.text, key, p.line-1, l.lim.Aliases, ar)
 			if err != nil {
 				// The whole stream's parse reports the error as Load does.
 				c.docs = nil
@@ -208,7 +217,7 @@ func (c *Cache) load(l *loader, pre *split) *Scenario {
 				}
 				continue
 			}
-			cd = &cachedDoc{key: string(p.text), line: p.line, clean: clean[i], parsed: pd, trees: pd.trees}
+			cd = &cachedDoc{key: key, line: p.line, clean: clean[i], parsed: pd, trees: pd.trees}
 		case cd.line != p.line:
 			pd := cd.parsed
 			pd.firstAlias.Line += p.line - cd.line
@@ -318,6 +327,12 @@ func (c *Cache) load(l *loader, pre *split) *Scenario {
 			}
 			cp := *o
 			cp.val = val
+			if o.kind == "Pod" || o.kind == "Node" {
+				// The positions of their fields, a map each, were a
+				// seventh of what a large scenario's Cache held; an
+				// error that needs one decodes the object again.
+				cp.paths = nil
+			}
 			cd.objs = append(cd.objs, &cp)
 		}
 		if cd.read && cd.podsOnly() {
@@ -449,12 +464,13 @@ func (c *Cache) sameSplit(filename string, data []byte) (*Scenario, *split) {
 			if !l.pieceClean(p.text) {
 				return nil, pre
 			}
-			pd, err := parsePiece(p.text, p.line-1, l.lim.Aliases)
+			key := string(p.text)
+			pd, err := parsePieceIn(p.text, key, p.line-1, l.lim.Aliases, nil)
 			if err != nil || pd.berr != nil || pd.aliased > 0 {
 				return nil, pre
 			}
 			// What the load makes of the piece (clean, parsed at its line).
-			cd = &cachedDoc{key: string(p.text), line: p.line, clean: true, parsed: pd, trees: pd.trees}
+			cd = &cachedDoc{key: key, line: p.line, clean: true, parsed: pd, trees: pd.trees}
 			pre.seen[len(pre.seen)-1] = cd
 			parsed = append(parsed, cd)
 		}
@@ -656,7 +672,14 @@ type parsedDoc struct {
 // the file, its aliases adding at most aliasLimit nodes; err is a YAML
 // syntax error.
 func parsePiece(text []byte, offset, aliasLimit int) (parsedDoc, error) {
-	if trees, ok := fastParse(text, offset); ok {
+	return parsePieceIn(text, "", offset, aliasLimit, nil)
+}
+
+// parsePieceIn is parsePiece with the text also as a string (str, "": none
+// yet), which the trees' scalars may share, and the fast path's nodes from
+// ar (nil: its own).
+func parsePieceIn(text []byte, str string, offset, aliasLimit int, ar *treeArena) (parsedDoc, error) {
+	if trees, ok := fastParseIn(text, str, offset, ar); ok {
 		return parsedDoc{trees: trees}, nil
 	}
 	return parsePieceGoccy(text, offset, aliasLimit)

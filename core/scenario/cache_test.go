@@ -653,3 +653,24 @@ func TestCacheSharesAdmittedPods(t *testing.T) {
 		}
 	}
 }
+
+// A kept Pod's field positions are not kept (decoding its tree again gives
+// them): an error admission reports at a field of a kept pod, readmitted
+// after another document changed, is where Load puts it.
+func TestCacheKeptPodsErrorAtTheirFields(t *testing.T) {
+	node := func(cpu string) string {
+		return "apiVersion: v1\nkind: Node\nmetadata: {name: n}\nstatus: {allocatable: {cpu: \"" + cpu + "\"}}\n"
+	}
+	pods := "apiVersion: v1\nkind: Pod\nmetadata: {name: a}\nspec:\n  containers: [{name: c, image: pause}]\n---\n" +
+		"apiVersion: v1\nkind: Pod\nmetadata: {name: b}\nspec:\n  containers: [{name: c, image: pause}]\n  nodeName: gone\n"
+	c := &Cache{}
+	for _, cpu := range []string{"1", "2", "3"} {
+		src := node(cpu) + "---\n" + pods
+		diffLoads(t, c, "s.yaml", src)
+		_, err := c.Load("s.yaml", []byte(src))
+		var list ErrorList
+		if !errors.As(err, &list) || len(list) != 1 || list[0].Field != "spec.nodeName" || list[0].Line != 17 || list[0].Col != 13 {
+			t.Fatalf("cpu %s: got %v, want the unknown node at spec.nodeName, 17:13", cpu, err)
+		}
+	}
+}

@@ -94,8 +94,8 @@ func (d *decoder) decodePluginConfig(n *ynode, v reflect.Value, path string) {
 // ValidateKubeSchedulerConfiguration and plugin-args validation do. It runs
 // before config.SetDefaults, so it applies the v1 defaults it depends on.
 func (v *validator) validateConfig(c *config.KubeSchedulerConfiguration) {
-	_, explicitInitial := v.o.paths["podInitialBackoffSeconds"]
-	_, explicitMax := v.o.paths["podMaxBackoffSeconds"]
+	_, explicitInitial := v.o.path("podInitialBackoffSeconds")
+	_, explicitMax := v.o.path("podMaxBackoffSeconds")
 	initial, maxb := c.PodInitialBackoffSeconds, c.PodMaxBackoffSeconds
 	if !explicitInitial {
 		initial = 1
@@ -182,8 +182,8 @@ func (v *validator) plugins(path string, ps *config.Plugins) {
 func (v *validator) args(path string, args any) {
 	switch a := args.(type) {
 	case *config.DefaultPreemptionArgs:
-		_, pctSet := v.o.paths[path+".minCandidateNodesPercentage"]
-		_, absSet := v.o.paths[path+".minCandidateNodesAbsolute"]
+		_, pctSet := v.o.path(path + ".minCandidateNodesPercentage")
+		_, absSet := v.o.path(path + ".minCandidateNodesAbsolute")
 		if pctSet && absSet && a.MinCandidateNodesPercentage == 0 && a.MinCandidateNodesAbsolute == 0 {
 			v.err(path+".minCandidateNodesPercentage", "Invalid value: 0: cannot be zero at the same time as minCandidateNodesAbsolute", "set one of them above zero")
 			return
@@ -285,7 +285,7 @@ func (v *validator) args(path string, args any) {
 // "unset": upstream keeps the 0 (v1 pointer fields), the engine uses the default.
 func (v *validator) explicitZero(path, field string, val int32, def int32) {
 	p := path + "." + field
-	if _, ok := v.o.paths[p]; ok && val == 0 {
+	if _, ok := v.o.path(p); ok && val == 0 {
 		v.warn(p, fmt.Sprintf("an explicit 0 is treated as unset and defaults to %d", def), "set a non-zero value")
 	}
 }

@@ -17,11 +17,24 @@ import (
 // checks that on every example and under fuzzing); goccy's scanner and
 // parser are about half of loading a large paste.
 func fastParse(text []byte, offset int) ([]*ynode, bool) {
+	return fastParseIn(text, "", offset, nil)
+}
+
+// fastParseIn is fastParse with str the text as a string ("": made here),
+// which the scalars' text slices, and the nodes taken from ar (nil: a new
+// arena for this text alone).
+func fastParseIn(text []byte, str string, offset int, ar *treeArena) ([]*ynode, bool) {
 	if !fastPlainText(text) {
 		return nil, false
 	}
-	// About one node per 12 bytes in manifests.
-	p := &fastParser{src: text, str: string(text), offset: offset, est: len(text)/12 + 8}
+	if str == "" {
+		str = string(text)
+	}
+	p := &fastParser{src: text, str: str, offset: offset, ar: ar}
+	if ar == nil {
+		p.own = treeArena{est: arenaSize(len(text))}
+		p.ar = &p.own
+	}
 	p.keys, p.kpos, p.vals = p.keysBuf[:0], p.kposBuf[:0], p.valsBuf[:0]
 	p.advance()
 	if p.bad {
@@ -90,15 +103,39 @@ type fastParser struct {
 	keys    []string
 	kpos    []Pos
 	vals    []*ynode
-	slab    []ynode
-	ksArena []string
-	kpArena []Pos
-	nArena  []*ynode
-	est     int // how many nodes a chunk holds
+	ar      *treeArena
+	own     treeArena // ar when the caller gives none
 	keysBuf [32]string
 	kposBuf [32]Pos
 	valsBuf [32]*ynode
 }
+
+// treeArena is where the fast path's nodes and their entries come from, in
+// chunks: one arena for all the documents a load parses wastes at most a
+// chunk's tail, where an arena sized for each document's text (about one
+// node per 12 bytes) left a third of the nodes unused, memory the Cache
+// kept and every collection scanned. A chunk stays while any of its
+// documents is kept.
+type treeArena struct {
+	slab    []ynode
+	ksArena []string
+	kpArena []Pos
+	nArena  []*ynode
+	est     int // how many nodes (entries) a chunk holds
+}
+
+// newTreeArena is an arena for parsing n bytes of manifests: about one node
+// per 12 bytes, in chunks of at most arenaChunk.
+func newTreeArena(n int) *treeArena {
+	return &treeArena{est: arenaSize(n)}
+}
+
+func arenaSize(n int) int {
+	return min(n/12+8, arenaChunk)
+}
+
+// arenaChunk bounds a chunk (nodes): some 150 KB of ynodes.
+const arenaChunk = 1024
 
 // carve moves src into the next len(src) elements of arena (a new chunk of
 // at least est when it runs out), capped so that appending copies.
@@ -167,12 +204,12 @@ func (p *fastParser) pos(i int) Pos {
 }
 
 func (p *fastParser) node() *ynode {
-	if len(p.slab) == 0 {
-		p.slab = make([]ynode, p.est)
-		p.est = 32
+	ar := p.ar
+	if len(ar.slab) == 0 {
+		ar.slab = make([]ynode, ar.est)
 	}
-	n := &p.slab[0]
-	p.slab = p.slab[1:]
+	n := &ar.slab[0]
+	ar.slab = ar.slab[1:]
 	return n
 }
 
@@ -283,15 +320,16 @@ func (p *fastParser) blockMap(i int) *ynode {
 // endMap moves the keys from kbase on and the values from vbase on into
 // m (sequences stack only values).
 func (p *fastParser) endMap(m *ynode, kbase, vbase int) {
-	m.keys = carve(&p.ksArena, p.keys[kbase:], p.est)
-	m.kpos = carve(&p.kpArena, p.kpos[kbase:], p.est)
-	m.vals = carve(&p.nArena, p.vals[vbase:], p.est)
+	ar := p.ar
+	m.keys = carve(&ar.ksArena, p.keys[kbase:], ar.est)
+	m.kpos = carve(&ar.kpArena, p.kpos[kbase:], ar.est)
+	m.vals = carve(&ar.nArena, p.vals[vbase:], ar.est)
 	p.keys, p.kpos, p.vals = p.keys[:kbase], p.kpos[:kbase], p.vals[:vbase]
 }
 
 // endSeq moves the items from base on into s.
 func (p *fastParser) endSeq(s *ynode, base int) {
-	s.items = carve(&p.nArena, p.vals[base:], p.est)
+	s.items = carve(&p.ar.nArena, p.vals[base:], p.ar.est)
 	p.vals = p.vals[:base]
 }
 

@@ -138,7 +138,7 @@ func (l *loader) countObject(o *object) bool {
 		return l.addPods(o.pos, o.label, "", 1)
 	default:
 		if r, ok := workloadReplicas(v); ok {
-			return l.scaleTo(o.key, r, o.paths["spec.replicas"], o.label, "spec.replicas")
+			return l.scaleTo(o.key, r, o.pathPos("spec.replicas"), o.label, "spec.replicas")
 		}
 	}
 	return true

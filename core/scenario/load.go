@@ -42,6 +42,8 @@ type object struct {
 	key   string // Positions key
 	label string // "Pod default/web"
 	pos   Pos
+	// paths are the positions of the fields decoded (path, see decoder),
+	// nil for a Pod or Node a Cache keeps: decoding raw again gives them.
 	paths map[string]Pos
 	raw   *ynode
 	val   any
@@ -51,6 +53,29 @@ type object struct {
 	// pristine is set when val is a pod a Cache shares as the last
 	// scenario admitted it: the value as decoded, which admission skips.
 	pristine any
+}
+
+// path is the position of the field at path p, when it was decoded.
+func (o *object) path(p string) (Pos, bool) {
+	if o.paths == nil && o.raw != nil {
+		o.paths = decodedPaths(o)
+	}
+	pos, ok := o.paths[p]
+	return pos, ok
+}
+
+// pathPos is path's position, the zero Pos when it was not decoded.
+func (o *object) pathPos(p string) Pos {
+	pos, _ := o.path(p)
+	return pos
+}
+
+// decodedPaths decodes o's tree again for the positions of its fields
+// (what the decoder reports is o's already).
+func decodedPaths(o *object) map[string]Pos {
+	d := &decoder{l: &loader{lim: DefaultLimits}, object: o.label, pos: map[string]Pos{}}
+	d.decode(o.raw, valueOf(kinds[o.kind].newObj()), "", true)
+	return d.pos
 }
 
 type loader struct {

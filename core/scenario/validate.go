@@ -19,7 +19,7 @@ type validator struct {
 // posOf finds the position of path, or of its nearest recorded parent.
 func (v *validator) posOf(path string) Pos {
 	for p := path; ; {
-		if pos, ok := v.o.paths[p]; ok {
+		if pos, ok := v.o.path(p); ok {
 			return pos
 		}
 		if p == "" {
@@ -234,7 +234,7 @@ func (v *validator) labels(path string, m map[string]string) {
 }
 
 func (v *validator) keyPos(p string) Pos {
-	if pos, ok := v.o.paths[p+"#key"]; ok {
+	if pos, ok := v.o.path(p + "#key"); ok {
 		return pos
 	}
 	return v.posOf(p)

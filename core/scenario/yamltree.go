@@ -14,9 +14,9 @@ import (
 // and tags have been resolved. It is what the decoder walks.
 type ynode struct {
 	kind  ykind
+	isStr bool // the scalar is a string (quoted, or plain text that is not a number, bool or null)
 	pos   Pos
 	text  string // scalar as written (strings unquoted)
-	isStr bool   // the scalar is a string (quoted, or plain text that is not a number, bool or null)
 	// mapping entries in input order
 	keys []string
 	kpos []Pos
@@ -28,7 +28,7 @@ type ynode struct {
 	size int
 }
 
-type ykind int
+type ykind uint8
 
 const (
 	yNull ykind = iota
@@ -99,8 +99,9 @@ func (l *loader) parseDocuments() []*ynode {
 	}
 	var docs []*ynode
 	var aliases aliasTotal
+	ar := newTreeArena(len(l.src))
 	for _, p := range pieces {
-		pd, err := parsePiece(p.text, p.line-1, l.lim.Aliases)
+		pd, err := parsePieceIn(p.text, "", p.line-1, l.lim.Aliases, ar)
 		if err != nil {
 			l.syntaxError(err, p.line-1)
 			return nil

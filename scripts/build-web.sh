@@ -16,11 +16,7 @@ cd "$root"
 # in the binary Go's linker keeps every exported method, 3.6 MB of the wasm
 # (scripts/ebitenpatch says why; its test checks the shaders are the same).
 modfile=$("$go" run ./scripts/ebitenpatch -dir "$godir/mod")
-# The Go runtime's idle-time marking, in slices of a few milliseconds per
-# turn the page gives Go rather than a whole cycle in one task
-# (scripts/wasmgc says why).
-overlay=$("$go" run ./scripts/wasmgc -dir "$godir/wasmgc")
-GOOS=js GOARCH=wasm "$go" build -modfile="$modfile" -overlay="$overlay" -trimpath -ldflags='-s -w' -o "$godir/main.wasm" ./wasm
+GOOS=js GOARCH=wasm "$go" build -modfile="$modfile" -trimpath -ldflags='-s -w' -o "$godir/main.wasm" ./wasm
 cp "$("$go" env GOROOT)/lib/wasm/wasm_exec.js" "$godir/wasm_exec.js"
 cd web
 # npm ci only when the lockfile changed since the last install.

@@ -705,6 +705,7 @@ function applyView(v: View): void {
 }
 const shareEditor: Editor = {
   getText: () => editor.text(),
+  textLength: () => editor.length(),
   setText,
   getView: () => {
     const v: View = { t: Math.round(tl.now * 1000) / 1000, speed: tl.speed, event: tl.cursor, playing: tl.playing };

@@ -211,8 +211,9 @@ async function reload(text: string): Promise<void> {
   const json = await b.loadInSteps("scenario.yaml", text);
   // A newer load stopped this one: its reply is the one to show.
   if (mine !== loadSeq) return;
-  // The edit's draft, after the frame that this reply's handling leads to.
-  if (pendingDraft !== null) afterFrame(saveDraft);
+  // The edit's draft, after the frame that this reply's handling leads to
+  // and in idle time (not before the frame showing the run's end).
+  if (pendingDraft !== null) afterFrame(() => requestIdleCallback(saveDraft, { timeout: DRAFT_LATEST_MS }));
   loading = probe.loading = false;
   simProgress.loadEnd();
   const reply = JSON.parse(json) as LoadReply;

@@ -20,7 +20,7 @@ func TestCopyTextInPieces(t *testing.T) {
 	text := strings.Repeat("a", textPiece-1) + "😀" + strings.Repeat("é-ü\n", textPiece/2) + "😀"
 	pauses := 0
 	got, ok := textArgs{js.ValueOf(text)}.copyText(0, 0, func() bool { pauses++; return true })
-	if !ok || got != text {
+	if !ok || string(got) != text {
 		t.Fatalf("copied %d bytes (ok %v), want the %d of the text", len(got), ok, len(text))
 	}
 	// Pieces: 1 + 2 (the rest is 2 x 128 K units and 4 more).
@@ -28,7 +28,7 @@ func TestCopyTextInPieces(t *testing.T) {
 		t.Errorf("%d pauses with a slice of 0, want one a piece (4)", pauses)
 	}
 	small := "kind: Node"
-	if got, ok := (textArgs{js.ValueOf(small)}).copyText(0, time.Hour, func() bool { t.Fatal("paused"); return true }); !ok || got != small {
+	if got, ok := (textArgs{js.ValueOf(small)}).copyText(0, time.Hour, func() bool { t.Fatal("paused"); return true }); !ok || string(got) != small {
 		t.Errorf("copied %q, want %q", got, small)
 	}
 }

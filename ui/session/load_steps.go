@@ -22,14 +22,15 @@ type LoadProgress struct {
 // returns to the event loop in pause (the page's other calls then run, so
 // the session changes only once the load is complete). CancelLoad, Load or
 // a newer LoadInSteps stop it at its next step: it answers Cancelled and
-// the canvas keeps the last good scenario.
-func (s *Session) LoadInSteps(name, text string, slice time.Duration, pause func(LoadProgress)) LoadReply {
+// the canvas keeps the last good scenario. The text is the caller's bytes,
+// which the loaded scenario may go on reading: they must not change.
+func (s *Session) LoadInSteps(name string, text []byte, slice time.Duration, pause func(LoadProgress)) LoadReply {
 	s.CancelLoad()
 	t := &loadTicket{}
 	s.loading = t
 	clock := pauseClock{now: s.now, slice: slice}
 	clock.start()
-	res := adapt.LoadOver(s.run, &s.cache, name, []byte(text), s.budget, func(done, total int) bool {
+	res := adapt.LoadOver(s.run, &s.cache, name, text, s.budget, func(done, total int) bool {
 		if !t.cancelled && clock.due() {
 			pause(LoadProgress{Done: done, Total: total})
 			clock.start()

@@ -32,7 +32,7 @@ func TestLoadInSteps(t *testing.T) {
 	firstNodes, gen := nodes(), s.gen
 
 	var seen []LoadProgress
-	r := s.LoadInSteps("b.yaml", second, time.Millisecond, func(p LoadProgress) { seen = append(seen, p) })
+	r := s.LoadInSteps("b.yaml", []byte(second), time.Millisecond, func(p LoadProgress) { seen = append(seen, p) })
 	if !r.OK || r.Cancelled || s.gen != gen+1 || r.Gen != s.gen {
 		t.Fatalf("load in steps = %+v (gen %d after %d), want the second scenario shown", r, s.gen, gen)
 	}
@@ -56,7 +56,7 @@ func TestLoadInSteps(t *testing.T) {
 
 	// Cancelled at its second pause.
 	pauses := 0
-	r = s.LoadInSteps("c.yaml", third, time.Millisecond, func(LoadProgress) {
+	r = s.LoadInSteps("c.yaml", []byte(third), time.Millisecond, func(LoadProgress) {
 		if pauses++; pauses == 2 {
 			s.CancelLoad()
 		}
@@ -68,7 +68,7 @@ func TestLoadInSteps(t *testing.T) {
 
 	// Cancelled while preparing the run, after the simulation started.
 	lastSteps := 0
-	r = s.LoadInSteps("c.yaml", third, time.Millisecond, func(p LoadProgress) {
+	r = s.LoadInSteps("c.yaml", []byte(third), time.Millisecond, func(p LoadProgress) {
 		if p.Done == p.Total-1 {
 			if lastSteps++; lastSteps == 2 {
 				s.CancelLoad()
@@ -81,9 +81,9 @@ func TestLoadInSteps(t *testing.T) {
 
 	// Replaced by a newer load during a pause (the page loaded an edit).
 	var inner LoadReply
-	r = s.LoadInSteps("c.yaml", third, time.Millisecond, func(LoadProgress) {
+	r = s.LoadInSteps("c.yaml", []byte(third), time.Millisecond, func(LoadProgress) {
 		if inner.Gen == 0 {
-			inner = s.LoadInSteps("a.yaml", first, time.Hour, func(LoadProgress) {})
+			inner = s.LoadInSteps("a.yaml", []byte(first), time.Hour, func(LoadProgress) {})
 		}
 	})
 	if !r.Cancelled || !inner.OK || s.gen != gen+1 || nodes() != firstNodes {
@@ -92,12 +92,12 @@ func TestLoadInSteps(t *testing.T) {
 
 	// The cache is whole after the cancelled loads: the next load reads
 	// what they left off.
-	if r := s.LoadInSteps("c.yaml", third, time.Hour, func(LoadProgress) {}); !r.OK || r.Summary != adapt.Load("c.yaml", []byte(third)).Summary {
+	if r := s.LoadInSteps("c.yaml", []byte(third), time.Hour, func(LoadProgress) {}); !r.OK || r.Summary != adapt.Load("c.yaml", []byte(third)).Summary {
 		t.Fatalf("load after cancelled loads = %+v", r)
 	}
 
 	// Preparing waits while a load in steps is under way.
-	r = s.LoadInSteps("b.yaml", second, time.Millisecond, func(LoadProgress) { s.Prepare(0) })
+	r = s.LoadInSteps("b.yaml", []byte(second), time.Millisecond, func(LoadProgress) { s.Prepare(0) })
 	if !r.OK {
 		t.Fatalf("load with Prepare in its pauses = %+v", r)
 	}
@@ -132,7 +132,7 @@ func TestEditChangingNoObjectKeepsTheRun(t *testing.T) {
 	gen := s.gen
 
 	edited := "# two lines\n\n" + strings.Replace(text, "\n---\n", "\n---\n# a comment\n", 1) + "# the end\n"
-	r := s.LoadInSteps("s.yaml", edited, time.Millisecond, func(LoadProgress) {})
+	r := s.LoadInSteps("s.yaml", []byte(edited), time.Millisecond, func(LoadProgress) {})
 	if !r.OK || !r.Kept || s.run != run || len(s.run.Trace()) != events || !s.run.Done() {
 		t.Fatalf("edit changing no object: kept %v, same run %v, %d events of %d; want the run kept, simulated", r.Kept, s.run == run, len(s.run.Trace()), events)
 	}
@@ -155,7 +155,7 @@ func TestEditChangingNoObjectKeepsTheRun(t *testing.T) {
 	// A comment written on at the end moves nothing: the run is kept
 	// without a load (scenario.Cache.Same), its positions still the text's.
 	written := edited + "# more\n"
-	r = s.LoadInSteps("s.yaml", written, time.Millisecond, func(LoadProgress) { t.Fatal("a load in steps ran") })
+	r = s.LoadInSteps("s.yaml", []byte(written), time.Millisecond, func(LoadProgress) { t.Fatal("a load in steps ran") })
 	if !r.OK || !r.Kept || s.run != run || len(s.run.Trace()) != events {
 		t.Fatalf("a comment written on: kept %v, same run %v; want the run kept", r.Kept, s.run == run)
 	}
@@ -167,7 +167,7 @@ func TestEditChangingNoObjectKeepsTheRun(t *testing.T) {
 	}
 
 	// A real change: a new run, simulated from the start.
-	r = s.LoadInSteps("s.yaml", strings.Replace(edited, "# the end\n", "---\napiVersion: v1\nkind: Pod\nmetadata: {name: late}\nspec: {containers: [{name: c, image: pause}]}\n", 1), time.Millisecond, func(LoadProgress) {})
+	r = s.LoadInSteps("s.yaml", []byte(strings.Replace(edited, "# the end\n", "---\napiVersion: v1\nkind: Pod\nmetadata: {name: late}\nspec: {containers: [{name: c, image: pause}]}\n", 1)), time.Millisecond, func(LoadProgress) {})
 	if !r.OK || r.Kept || s.run == run || len(s.run.Trace()) == events && s.run.Done() {
 		t.Fatalf("a real change: kept %v, same run %v; want a new run", r.Kept, s.run == run)
 	}

@@ -4,7 +4,8 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { appendText, editorText, launch, probe, url } from "./helpers.mjs";
+import { appendText, editorText, idbDraft, launch, probe, url } from "./helpers.mjs";
+import { cluster } from "../bench/scenarios.mjs";
 import { loadTS, web } from "../unit/load.mjs";
 
 // Without its questions: a question holds playback before its event.
@@ -142,6 +143,31 @@ describe("nothing lost", () => {
     await page.waitForFunction(() => window.__schedplay?.loads >= 1 && window.__schedplayText().length > 1000, null, { timeout: 90000, polling: 50 });
     assert.equal((await editorText(page)).length, text.length, "the paste came back whole");
     assert.ok((await editorText(page)) === text);
+    await page.close();
+  });
+
+  // The draft's write (10 to 30 ms at 1 MB) waits for the edit's load to
+  // answer instead of falling between its slices: each put of the draft
+  // sees no load under way, and the last holds the edit.
+  test("an edit's draft is saved once its load has answered, not while it loads", async () => {
+    const page = await openAt(context, url);
+    await page.evaluate(() => {
+      window.__draftPuts = [];
+      const put = IDBObjectStore.prototype.put;
+      IDBObjectStore.prototype.put = function (value, key) {
+        if (key === "schedplay.draft") window.__draftPuts.push({ loading: window.__schedplay.loading, length: value.length });
+        return put.call(this, value, key);
+      };
+    });
+    const text = cluster(200, 1500);
+    const before = (await probe(page)).loads;
+    await page.evaluate((t) => window.__schedplaySetText(t), text);
+    await page.waitForFunction((b) => window.__schedplay.loads > b && window.__draftPuts.length > 0, before, { timeout: 60000, polling: 20 });
+    const puts = await page.evaluate(() => window.__draftPuts);
+    assert.ok((await probe(page)).editMarks.load > 50, "the load took several slices (else the test shows nothing)");
+    assert.deepEqual(puts.filter((p) => p.loading), [], "no draft written while the load was under way");
+    assert.equal(puts.at(-1).length, text.length);
+    assert.equal((await idbDraft(page, "schedplay.draft"))?.length, text.length);
     await page.close();
   });
 

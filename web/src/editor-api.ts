@@ -6,6 +6,9 @@ import type { Diagnostic } from "./bridge";
 
 export interface TextEditor {
   text(): string;
+  // length is text().length without reading the text (a megabyte of it
+  // takes milliseconds to join).
+  length(): number;
   // setText replaces the whole text; like typing, it counts as a change.
   setText(text: string): void;
   // setDiagnostics marks the load's problems; error is shown at the start
@@ -47,6 +50,10 @@ export class PendingEditor implements TextEditor {
 
   text(): string {
     return this.value;
+  }
+
+  length(): number {
+    return this.value.length;
   }
 
   setText(text: string): void {

@@ -57,6 +57,9 @@ const create: EditorFactory = (parent: HTMLElement, init: EditorInit): TextEdito
   });
   const ed: TextEditor = {
     text: () => view.state.doc.toString(),
+    // The document's length counts a line break as one unit, as the text
+    // joined with "\n" does.
+    length: () => view.state.doc.length,
     setText(text) {
       view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
     },

@@ -36,6 +36,12 @@ export class EventLog {
     list.addEventListener("keydown", (e) => this.onKey(e));
     list.addEventListener("focusin", (e) => {
       const t = e.target as HTMLElement, row = t.closest<HTMLElement>("li.row");
+      if (row && this.rows[Number(row.dataset.seq)] !== row) {
+        // A row of the last run (clear): the focus goes to the log itself.
+        this.dropStale();
+        this.section.focus({ preventScroll: true });
+        return;
+      }
       if (row) {
         this.setStop(row);
         this.reveal(row, t);
@@ -51,7 +57,7 @@ export class EventLog {
       const t = e.target as HTMLElement;
       if (t.closest("a")) return;
       const row = t.closest<HTMLElement>("li.row");
-      if (row && (t.closest(".line") || t.closest(".jump"))) hooks.jump(Number(row.dataset.seq));
+      if (row && this.rows[Number(row.dataset.seq)] === row && (t.closest(".line") || t.closest(".jump"))) hooks.jump(Number(row.dataset.seq));
     });
   }
 
@@ -63,18 +69,38 @@ export class EventLog {
     this.queue.push(...events);
   }
 
+  // clear empties the log. The last run's rows leave the document after the
+  // next frame, before any new row comes (removing 3,000 rows took 7 to
+  // 10 ms, which held back the first frame of an edited scenario); till
+  // then they answer neither clicks nor keys.
   clear(): void {
     const focused = this.focused();
     this.queue = [];
-    this.list.replaceChildren();
     this.rows = [];
     this.current = null;
     this.stop = null;
-    // The focus stays in the log, not on the page's body.
-    if (focused) this.section.focus({ preventScroll: true });
+    if (focused) {
+      // The focus stays in the log, not on the page's body.
+      this.list.replaceChildren();
+      this.section.focus({ preventScroll: true });
+      return;
+    }
+    if (!this.stale && this.list.firstChild) {
+      this.stale = true;
+      this.hooks.afterFrame(() => this.dropStale());
+    }
+  }
+
+  private stale = false; // the list still holds the rows clear dropped
+
+  private dropStale(): void {
+    if (!this.stale) return;
+    this.stale = false;
+    this.list.replaceChildren();
   }
 
   private flush(): void {
+    this.dropStale();
     const began = performance.now();
     let built = 0, i = 0;
     for (; i < this.queue.length && (built % 16 !== 0 || performance.now() - began < LOG_SLICE_MS); i++) {
@@ -179,7 +205,7 @@ export class EventLog {
     if (e.ctrlKey || e.metaKey || e.altKey || e.shiftKey) return;
     const t = e.target as HTMLElement;
     const row = t.closest<HTMLElement>("li.row");
-    if (!row) return;
+    if (!row || this.rows[Number(row.dataset.seq)] !== row) return;
     const seq = Number(row.dataset.seq);
     const parts = [row.querySelector<HTMLElement>(".jump")!, ...row.querySelectorAll<HTMLElement>(".line a")];
     const at = parts.indexOf(t);

@@ -9,6 +9,7 @@ import { t } from "./i18n";
 
 export interface Editor {
   getText(): string;
+  textLength(): number; // getText().length, without reading the text
   setText(text: string): void;
   getView(): View;
   applyView(view: View): void;
@@ -173,10 +174,10 @@ export function trackAddress(ed: Editor, edited = false): void {
   clearTimeout(addressTimer);
   if (edited && location.hash !== "") history.replaceState(null, "", location.pathname + location.search);
   addressTimer = window.setTimeout(() => {
-    const text = ed.getText();
     const bare = location.pathname + location.search;
-    const built = text.length <= ADDRESS_MAX_TEXT
-      ? linkFor(location.href, { yaml: text, seed: 0, engine: ENGINE_VERSION, view: ed.getView() })
+    // The length first: a large text is not read at all.
+    const built = ed.textLength() <= ADDRESS_MAX_TEXT
+      ? linkFor(location.href, { yaml: ed.getText(), seed: 0, engine: ENGINE_VERSION, view: ed.getView() })
       : null;
     const next = built?.fits ? built.url : bare;
     if (next !== location.href && !(next === bare && location.hash === "")) history.replaceState(null, "", next);

@@ -16,7 +16,10 @@ cd "$root"
 # in the binary Go's linker keeps every exported method, 3.6 MB of the wasm
 # (scripts/ebitenpatch says why; its test checks the shaders are the same).
 modfile=$("$go" run ./scripts/ebitenpatch -dir "$godir/mod")
-GOOS=js GOARCH=wasm "$go" build -modfile="$modfile" -trimpath -ldflags='-s -w' -o "$godir/main.wasm" ./wasm
+# The Go runtime grows linear memory ahead, by an eighth at a time, not by
+# each half-megabyte arena (scripts/wasmgrow says why).
+overlay=$("$go" run ./scripts/wasmgrow -dir "$godir/wasmgrow")
+GOOS=js GOARCH=wasm "$go" build -modfile="$modfile" -overlay="$overlay" -trimpath -ldflags='-s -w' -o "$godir/main.wasm" ./wasm
 cp "$("$go" env GOROOT)/lib/wasm/wasm_exec.js" "$godir/wasm_exec.js"
 cd web
 # npm ci only when the lockfile changed since the last install.

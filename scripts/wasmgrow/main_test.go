@@ -1,0 +1,93 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestPatchesApply checks the patch reads this Go's runtime as expected: a
+// new Go version that moved the text stops here, not in the page.
+func TestPatchesApply(t *testing.T) {
+	dir := t.TempDir()
+	overlay, err := run(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(overlay)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var o struct{ Replace map[string]string }
+	if err := json.Unmarshal(b, &o); err != nil {
+		t.Fatal(err)
+	}
+	if len(o.Replace) != 1 {
+		t.Errorf("overlay replaces %d files, want 1 (mem_wasm.go)", len(o.Replace))
+	}
+	for _, p := range patches {
+		text, err := os.ReadFile(filepath.Join(dir, p.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(text), p.new) {
+			t.Errorf("runtime/%s lacks its patch %q", p.file, p.new)
+		}
+	}
+}
+
+// TestPatchedRuntimeGrowsAhead builds a program that keeps a live heap of
+// linked records while it makes garbage, with and without the overlay, and
+// runs both under Node: both must find every live record intact, and the
+// patched one must grow linear memory far fewer times to a like size.
+func TestPatchedRuntimeGrowsAhead(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs WebAssembly")
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not installed")
+	}
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	execJS := filepath.Join(strings.TrimSpace(string(out)), "lib", "wasm", "wasm_exec.js")
+	dir := t.TempDir()
+	overlay, err := run(filepath.Join(dir, "overlay"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	runChurn := func(name string, flags ...string) (grows int, mb float64) {
+		wasm := filepath.Join(dir, name+".wasm")
+		build := exec.Command("go", append(append([]string{"build"}, flags...), "-o", wasm, "./testdata/churn")...)
+		build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+		if out, err := build.CombinedOutput(); err != nil {
+			t.Fatalf("building %s: %v\n%s", name, err, out)
+		}
+		out, err := exec.Command(node, "testdata/grows.js", execJS, wasm).CombinedOutput()
+		if err != nil {
+			t.Fatalf("running %s: %v\n%s", name, err, out)
+		}
+		f := strings.Fields(string(out))
+		if len(f) != 7 || f[0] != "ok" || f[3] != "grows" || f[5] != "MB" {
+			t.Fatalf("%s printed %q", name, out)
+		}
+		grows, _ = strconv.Atoi(f[4])
+		mb, _ = strconv.ParseFloat(f[6], 64)
+		t.Logf("%s: %s", name, strings.TrimSpace(string(out)))
+		return grows, mb
+	}
+	plainGrows, plainMB := runChurn("plain")
+	grows, mb := runChurn("patched", "-overlay="+overlay)
+	if grows*3 > plainGrows {
+		t.Errorf("patched runtime grew memory %d times, plain %d: want at most a third", grows, plainGrows)
+	}
+	if mb > plainMB*1.25+1 {
+		t.Errorf("patched runtime's memory %.1f MB, plain %.1f MB: grown too far ahead", mb, plainMB)
+	}
+}

@@ -285,15 +285,59 @@ func (pl *PodTopologySpread) calPreFilterState(pod *api.Pod, allNodes []*framewo
 	return s, nil
 }
 
-// FilterNodes is Filter over nodes (framework.BatchFilterPlugin).
+// FilterNodes is Filter over nodes (framework.BatchFilterPlugin). The
+// state is looked up once and a node the dense counts describe is judged
+// without a call to Filter (calls cost several times native in wasm).
 func (pl *PodTopologySpread) FilterNodes(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo, statuses []*framework.Status) {
+	var d *denseCounts
+	if s := pl.stateFor(state); s != nil {
+		if len(s.Constraints) == 0 {
+			return
+		}
+		d = s.dense
+	}
 	for i, ni := range nodes {
-		if statuses[i] == nil {
-			if st := pl.Filter(state, pod, ni); !st.IsSuccess() {
-				statuses[i] = st
+		if statuses[i] != nil {
+			continue
+		}
+		if d != nil {
+			if n, ok := d.index(ni); ok {
+				statuses[i] = d.verdict(n, pl.rejectLabel, pl.rejectSkew)
+				continue
 			}
 		}
+		if st := pl.Filter(state, pod, ni); !st.IsSuccess() {
+			statuses[i] = st
+		}
 	}
+}
+
+// stateFor is the cycle's PreFilter state, nil if it has none (Filter then
+// reports the error for each node).
+func (pl *PodTopologySpread) stateFor(state *framework.CycleState) *preFilterState {
+	if state == pl.lastState && pl.lastPreFilter != nil {
+		return pl.lastPreFilter
+	}
+	s, err := getPreFilterState(state)
+	if err != nil {
+		return nil
+	}
+	return s
+}
+
+// verdict judges node n from the dense counts: rejectLabel without a
+// constraint's key, rejectSkew over a constraint's limit, nil if it passes.
+func (d *denseCounts) verdict(n int, rejectLabel, rejectSkew *framework.Status) *framework.Status {
+	for i := range d.counts {
+		v := d.valueOf[i][n]
+		if v < 0 {
+			return rejectLabel
+		}
+		if d.counts[i][v] > d.limit[i] {
+			return rejectSkew
+		}
+	}
+	return nil
 }
 
 // Filter rejects a node lacking a topology key (unresolvable) or whose
@@ -312,16 +356,7 @@ func (pl *PodTopologySpread) Filter(state *framework.CycleState, pod *api.Pod, n
 	}
 	if d := s.dense; d != nil {
 		if n, ok := d.index(nodeInfo); ok {
-			for i := range s.Constraints {
-				v := d.valueOf[i][n]
-				if v < 0 {
-					return pl.rejectLabel
-				}
-				if d.counts[i][v] > d.limit[i] {
-					return pl.rejectSkew
-				}
-			}
-			return nil
+			return d.verdict(n, pl.rejectLabel, pl.rejectSkew)
 		}
 	}
 	for i, c := range s.Constraints {

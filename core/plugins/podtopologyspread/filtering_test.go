@@ -390,7 +390,68 @@ func TestFilter(t *testing.T) {
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("Filter statuses (-want +got):\n%s", diff)
 			}
+			if diff := cmp.Diff(tt.want, filterNodes(pl, state, tt.pod, h.Snapshot.List(), nil)); diff != "" {
+				t.Errorf("FilterNodes statuses (-want +got):\n%s", diff)
+			}
 		})
+	}
+}
+
+// filterNodes runs FilterNodes over nodes, with the statuses of before
+// already set, and returns the statuses by node name.
+func filterNodes(pl *PodTopologySpread, state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo, before map[string]*framework.Status) map[string]*framework.Status {
+	statuses := make([]*framework.Status, len(nodes))
+	for i, ni := range nodes {
+		statuses[i] = before[ni.Node().Name]
+	}
+	pl.FilterNodes(state, pod, nodes, statuses)
+	got := map[string]*framework.Status{}
+	for i, ni := range nodes {
+		got[ni.Node().Name] = statuses[i]
+	}
+	return got
+}
+
+// TestFilterNodesKeepsStatusesAndErrors pins the batch's edges: a node
+// already rejected keeps its status, a node outside the snapshot is judged
+// like the rest, and without PreFilter's state every node gets Filter's
+// error.
+func TestFilterNodesKeepsStatusesAndErrors(t *testing.T) {
+	pods := []*api.Pod{
+		st.MakePod().Name("p1").Label("foo", "bar").Node("node1").Obj(),
+		st.MakePod().Name("p2").Label("foo", "bar").Node("node1").Obj(),
+	}
+	h := st.NewHandle(pods, docsNodes())
+	pl := newPlugin(t, nil, h)
+	pod := st.MakePod().Name("mypod").Label("foo", "bar").SpreadConstraint(1, api.LabelTopologyZone, api.DoNotSchedule, fooBar, nil, nil, nil, nil).Obj()
+	state := framework.NewCycleState()
+	if _, s := pl.PreFilter(state, pod, h.Snapshot.List()); !s.IsSuccess() {
+		t.Fatalf("PreFilter: %v", s)
+	}
+	earlier := framework.NewStatus(framework.Unschedulable, "earlier plugin")
+	// node5, in zoneA like node1 but outside the snapshot PreFilter
+	// counted, is judged from the counts by its zone.
+	outside := framework.NewNodeInfo()
+	outside.SetNode(st.MakeNode().Name("node5").Zone("zoneA").Obj())
+	nodes := append(h.Snapshot.List(), outside)
+	got := filterNodes(pl, state, pod, nodes[1:], map[string]*framework.Status{"node3": earlier})
+	want := map[string]*framework.Status{"node2": rejected, "node3": earlier, "node4": nil, "node5": rejected}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("FilterNodes statuses (-want +got):\n%s", diff)
+	}
+	if got["node3"] != earlier {
+		t.Errorf("node3's earlier status was replaced")
+	}
+	empty := framework.NewCycleState()
+	for _, ni := range nodes {
+		wantErr := pl.Filter(empty, pod, ni)
+		if wantErr.IsSuccess() {
+			t.Fatalf("Filter without PreFilter's state passed %s", ni.Node().Name)
+		}
+		got := filterNodes(pl, empty, pod, []*framework.NodeInfo{ni}, nil)[ni.Node().Name]
+		if diff := cmp.Diff(wantErr.Message(), got.Message()); diff != "" || got.Code() != wantErr.Code() {
+			t.Errorf("FilterNodes without state on %s: %v, want %v", ni.Node().Name, got, wantErr)
+		}
 	}
 }
 
@@ -515,7 +576,12 @@ func TestFilterReadsTheStateItIsGiven(t *testing.T) {
 	node1, _ := h.Snapshot.Get("node1")
 	node3, _ := h.Snapshot.Get("node3")
 	verdicts := func(state *framework.CycleState) []string {
-		return []string{pl.Filter(state, pod, node1).Message(), pl.Filter(state, pod, node3).Message()}
+		got := []string{pl.Filter(state, pod, node1).Message(), pl.Filter(state, pod, node3).Message()}
+		batch := filterNodes(pl, state, pod, []*framework.NodeInfo{node1, node3}, nil)
+		if diff := cmp.Diff(got, []string{batch["node1"].Message(), batch["node3"].Message()}); diff != "" {
+			t.Errorf("FilterNodes differs from Filter (-Filter +FilterNodes):\n%s", diff)
+		}
+		return got
 	}
 	both := []string{"", ""}
 	if diff := cmp.Diff(both, verdicts(state)); diff != "" {

@@ -46,7 +46,11 @@ type object struct {
 	// nil for a Pod or Node a Cache keeps: decoding raw again gives them.
 	paths map[string]Pos
 	raw   *ynode
-	val   any
+	// hostNet is the pod's spec.hostNetwork as written (true, not a
+	// string), which admission reads: the decoder does not store it
+	// (fields.go).
+	hostNet bool
+	val     any
 	// checked, for an object a Cache keeps, is what validating it reported
 	// (shared by the copies the Cache hands out).
 	checked *checked
@@ -270,7 +274,7 @@ func (l *loader) readObject(n *ynode) {
 			ns = "default"
 		}
 	}
-	o := &object{kind: kind, pos: n.pos, raw: n, val: info.newObj()}
+	o := &object{kind: kind, pos: n.pos, raw: n, hostNet: hostNetwork(n), val: info.newObj()}
 	switch {
 	case kind == "KubeSchedulerConfiguration":
 		o.key, o.label = kind, kind

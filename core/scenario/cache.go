@@ -476,6 +476,7 @@ func (c *Cache) remember(file string, docs []*cachedDoc, s *Scenario) {
 			trees = append(trees, rootAt{cd.key, int32(cd.line), int32(j)})
 		}
 	}
+	clear(trees[len(trees):cap(trees)]) // a longer text's keys past the end
 	if same {
 		// The earlier scenario stays the one the next load is compared
 		// with: the caller keeps it (Reposition).

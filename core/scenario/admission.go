@@ -167,7 +167,7 @@ func (l *loader) latest() time.Time {
 func (l *loader) admitPod(p *api.Pod, o *object, nodes map[string]*api.Node, classes map[string]*api.PriorityClass, globalDefault *api.PriorityClass) {
 	v := &validator{l: l, o: o}
 	defaultPodSpec(&p.Spec)
-	if hostNetwork(v.o.raw) {
+	if o.hostNet {
 		defaultHostNetworkPorts(p.Spec.InitContainers)
 		defaultHostNetworkPorts(p.Spec.Containers)
 	}

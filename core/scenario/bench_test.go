@@ -60,3 +60,25 @@ func BenchmarkCacheSameComment(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCacheEditMovesAll is an edit above every document of 500 nodes
+// / 5,000 pods (a comment line at the top, there and gone by turns): each
+// document moved, so its positions differ and it is parsed and read again.
+func BenchmarkCacheEditMovesAll(b *testing.B) {
+	text := benchdata.Paste(500, 5000, "pod-")
+	c := &Cache{}
+	if _, err := c.Load("s.yaml", text); err != nil {
+		b.Fatal(err)
+	}
+	moved := append([]byte("# a note\n"), text...)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		edited := text
+		if i%2 == 0 {
+			edited = moved
+		}
+		if _, err := c.Load("s.yaml", edited); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -10,8 +10,8 @@ import (
 )
 
 // Cache makes loading an edited scenario cheap: it keeps what reading each
-// document produced (the parsed tree and, for ordinary objects, the decoded
-// values with their diagnostics and validation) and reuses it for the
+// document produced (for ordinary objects the decoded values with their
+// diagnostics and validation, else the parsed tree) and reuses it for the
 // documents of the next load whose text did not change. The pods of an
 // unchanged document of Pods only are handed out as the last scenario
 // admitted them while the nodes, PriorityClasses, configuration and T0
@@ -24,25 +24,23 @@ type Cache struct {
 	// types describes the types of decoded values for copying them.
 	types map[reflect.Type]*typeInfo
 	// last is the last load that gave a scenario: its file name, the trees
-	// it read (as first parsed) and the scenario; same is that scenario
-	// when the load after it read trees equal to its trees but for
-	// positions (see Unchanged).
+	// it read and the scenario; same is that scenario when the load after
+	// it read trees equal to its trees but for positions (see Unchanged).
 	last struct {
 		file  string
-		trees []*ynode
+		trees []rootAt
 		sc    *Scenario
-		// at are the trees with their positions in that load's text.
-		at []*ynode
 	}
 	same *Scenario
 	// adm is what the pods of the last scenario were admitted with: its
-	// T0 and the documents of every object not a Pod (admitting a pod
-	// reads those: nodes, PriorityClasses, T0; nothing of other pods).
-	// Documents of Pods only whose admGen is gen hold those admitted pods.
+	// T0 and the texts of the documents of every object not a Pod
+	// (admitting a pod reads those: nodes, PriorityClasses, T0; nothing of
+	// other pods). Documents of Pods only whose admGen is gen hold those
+	// admitted pods.
 	adm struct {
 		gen    int
 		t0     time.Time
-		others []*ynode
+		others []string
 	}
 	loads int // counts loads (cachedDoc.handed)
 	// pieces is how many documents the last text split into had.
@@ -52,12 +50,16 @@ type Cache struct {
 // cachedDoc is one document (the text between two "---" lines) as read.
 type cachedDoc struct {
 	key  string // the text (the Cache's key: kept, not made again)
-	line int    // the text's first line when it was parsed
+	line int    // the text's first line, where its trees' positions start
 	// clean: the text passes the shape check on its own (pieceClean).
-	clean  bool
+	clean bool
+	// parsed.trees is nil once the document is read: kept trees (a
+	// 144-byte node per value, with pointers) were some 14 MB of a 1 MB
+	// load's Cache for every collection to mark, for the few reads that
+	// parsing key again serves (reparse). roots counts the trees that
+	// are not null.
 	parsed parsedDoc
-	// trees are parsed.trees, with positions those of line.
-	trees []*ynode
+	roots  int
 	// read is set when reading the trees depended on the trees alone
 	// (Timeline and Lesson documents also depend on the loader's state):
 	// objs then hold pristine copies of the decoded values (admission
@@ -78,6 +80,62 @@ type cachedDoc struct {
 	admGen   int
 	// handed is the Cache's loads when a load last handed out objs.
 	handed int
+}
+
+// newCachedDoc is the document of text key at line, parsed as pd.
+func newCachedDoc(key string, line int, clean bool, pd parsedDoc) *cachedDoc {
+	cd := &cachedDoc{key: key, line: line, clean: clean, parsed: pd}
+	for _, t := range pd.trees {
+		if t.kind != yNull {
+			cd.roots++
+		}
+	}
+	return cd
+}
+
+// reparse is the document's trees: kept, or its text parsed again (it
+// parsed before, so it parses now: the alias limit is not in the way).
+func (cd *cachedDoc) reparse() []*ynode {
+	if cd.parsed.trees != nil {
+		return cd.parsed.trees
+	}
+	pd, _ := parsePieceIn([]byte(cd.key), cd.key, cd.line-1, maxSize, nil)
+	return pd.trees
+}
+
+// root is the document's j-th tree that is not null.
+func (cd *cachedDoc) root(j int) *ynode {
+	for _, t := range cd.reparse() {
+		if t.kind == yNull {
+			continue
+		}
+		if j == 0 {
+			return t
+		}
+		j--
+	}
+	return nil
+}
+
+// rootAt names a document's tree that is not null (root) by the
+// document's text and line, which it stays the same for, without holding
+// the document: a load that fails keeps the last one's rootAts.
+type rootAt struct {
+	key     string
+	line, j int32
+}
+
+// same reports whether r and root j of cd are the same YAML values, at
+// the same positions when at is set.
+func (r rootAt) same(cd *cachedDoc, j int, at bool) bool {
+	if r.key == cd.key && int(r.j) == j && (!at || int(r.line) == cd.line) {
+		return true // the same text parses to the same trees
+	}
+	a := (&cachedDoc{key: r.key, line: int(r.line)}).root(int(r.j))
+	if at {
+		return sameTreeAt(a, cd.root(j))
+	}
+	return sameTree(a, cd.root(j))
 }
 
 // podsOnly reports whether the document's objects are all Pods (and it
@@ -183,10 +241,11 @@ func (c *Cache) load(l *loader, pre *split) *Scenario {
 	if !all && !l.checkShape() {
 		return nil
 	}
-	// One arena for the trees of all the pieces parsed here.
+	// One arena for the trees of all the pieces parsed here (those not
+	// seen and those moved).
 	fresh := 0
 	for i, p := range pieces {
-		if seen[i] == nil {
+		if seen[i] == nil || seen[i].line != p.line {
 			fresh += len(p.text)
 		}
 	}
@@ -202,9 +261,14 @@ func (c *Cache) load(l *loader, pre *split) *Scenario {
 			return nil
 		}
 		cd := seen[i]
-		switch {
-		case cd == nil:
-			key := string(p.text)
+		if cd == nil || cd.line != p.line {
+			// Not seen, or moved: every position in it differs, and it is
+			// read again (parsing its text again is no slower than
+			// moving a copy of its trees).
+			key, cl := string(p.text), clean[i]
+			if cd != nil {
+				key, cl = cd.key, cd.clean
+			}
 			pd, err := parsePieceIn(p.text, key, p.line-1, l.lim.Aliases, ar)
 			if err != nil {
 				// The whole stream's parse reports the error as Load does.
@@ -217,11 +281,7 @@ func (c *Cache) load(l *loader, pre *split) *Scenario {
 				}
 				continue
 			}
-			cd = &cachedDoc{key: key, line: p.line, clean: clean[i], parsed: pd, trees: pd.trees}
-		case cd.line != p.line:
-			pd := cd.parsed
-			pd.firstAlias.Line += p.line - cd.line
-			cd = &cachedDoc{key: cd.key, line: p.line, clean: cd.clean, parsed: pd, trees: shiftTrees(cd.trees, p.line-cd.line)}
+			cd = newCachedDoc(key, p.line, cl, pd)
 		}
 		if buildErr == nil && !aliases.add(l, cd.parsed) {
 			c.docs = nil
@@ -239,9 +299,10 @@ func (c *Cache) load(l *loader, pre *split) *Scenario {
 		l.add(*buildErr)
 		return nil
 	}
-	// others are the trees of the documents not of Pods only, podDocs
-	// those of Pods only with where their objects start in l.objs.
-	var others []*ynode
+	// others are the texts of the documents not of Pods only (and not
+	// empty), podDocs those of Pods only with where their objects start
+	// in l.objs.
+	var others []string
 	type podDoc struct {
 		cd     *cachedDoc
 		start  int
@@ -249,10 +310,8 @@ func (c *Cache) load(l *loader, pre *split) *Scenario {
 	}
 	podDocs := make([]podDoc, 0, len(docs))
 	other := func(cd *cachedDoc) {
-		for _, t := range cd.parsed.trees {
-			if t.kind != yNull {
-				others = append(others, t)
-			}
+		if cd.roots > 0 {
+			others = append(others, cd.key)
 		}
 	}
 	c.loads++
@@ -309,8 +368,13 @@ func (c *Cache) load(l *loader, pre *split) *Scenario {
 			continue
 		}
 		objs, diags, timeline, created, lesson := len(l.objs), len(l.diags), len(l.timeline), len(l.created), l.lesson
-		for _, t := range cd.trees {
+		var at []treeAt // where each object's tree is
+		for ti, t := range cd.parsed.trees {
+			n := len(l.objs)
 			l.readDocument(t)
+			for _, o := range l.objs[n:] {
+				at = append(at, treeAt{cd, int32(ti), int32(itemOf(t, o.raw))})
+			}
 		}
 		if len(l.timeline) != timeline || len(l.created) != created || l.lesson != lesson {
 			other(cd)
@@ -318,7 +382,7 @@ func (c *Cache) load(l *loader, pre *split) *Scenario {
 		}
 		cd.read = true
 		cd.diags = append([]Diagnostic(nil), l.diags[diags:]...)
-		for _, o := range l.objs[objs:] {
+		for i, o := range l.objs[objs:] {
 			o.checked = &checked{}
 			val, ok := c.clone(o.val)
 			if !ok {
@@ -327,6 +391,7 @@ func (c *Cache) load(l *loader, pre *split) *Scenario {
 			}
 			cp := *o
 			cp.val = val
+			cp.raw, cp.at = nil, at[i]
 			if o.kind == "Pod" || o.kind == "Node" {
 				// The positions of their fields, a map each, were a
 				// seventh of what a large scenario's Cache held; an
@@ -334,6 +399,9 @@ func (c *Cache) load(l *loader, pre *split) *Scenario {
 				cp.paths = nil
 			}
 			cd.objs = append(cd.objs, &cp)
+		}
+		if cd.read {
+			cd.parsed.trees = nil // the objects are what a next load reads
 		}
 		if cd.read && cd.podsOnly() {
 			podDocs = append(podDocs, podDoc{cd, objs, false})
@@ -392,31 +460,28 @@ func (c *Cache) loadWhole(l *loader) *Scenario {
 func (c *Cache) remember(file string, docs []*cachedDoc, s *Scenario) {
 	n := 0
 	for _, cd := range docs {
-		n += len(cd.parsed.trees)
+		n += cd.roots
 	}
-	trees, at := make([]*ynode, 0, n), make([]*ynode, 0, n)
+	same := c.last.sc != nil && c.last.file == file && len(c.last.trees) == n
+	// Each of the last trees is compared before the one that replaces it
+	// is written over it: one slice for every load (an edit's load
+	// allocates little else).
+	trees := c.last.trees[:0]
+	if cap(trees) < n {
+		trees = make([]rootAt, 0, n)
+	}
 	for _, cd := range docs {
-		for i, t := range cd.parsed.trees {
-			if t.kind != yNull {
-				trees, at = append(trees, t), append(at, cd.trees[i])
-			}
+		for j := range cd.roots {
+			same = same && c.last.trees[len(trees)].same(cd, j, false)
+			trees = append(trees, rootAt{cd.key, int32(cd.line), int32(j)})
 		}
 	}
-	c.last.at = at
-	if c.last.sc != nil && c.last.file == file && len(c.last.trees) == len(trees) {
-		same := true
-		for i, t := range trees {
-			if !sameTree(c.last.trees[i], t) {
-				same = false
-				break
-			}
-		}
-		if same {
-			// The earlier scenario stays the one the next load is
-			// compared with: the caller keeps it (Reposition).
-			c.same = c.last.sc
-			s = c.same
-		}
+	clear(trees[len(trees):cap(trees)]) // a longer text's keys past the end
+	if same {
+		// The earlier scenario stays the one the next load is compared
+		// with: the caller keeps it (Reposition).
+		c.same = c.last.sc
+		s = c.same
 	}
 	c.last.file, c.last.trees, c.last.sc = file, trees, s
 }
@@ -470,21 +535,18 @@ func (c *Cache) sameSplit(filename string, data []byte) (*Scenario, *split) {
 				return nil, pre
 			}
 			// What the load makes of the piece (clean, parsed at its line).
-			cd = &cachedDoc{key: key, line: p.line, clean: true, parsed: pd, trees: pd.trees}
+			cd = newCachedDoc(key, p.line, true, pd)
 			pre.seen[len(pre.seen)-1] = cd
 			parsed = append(parsed, cd)
 		}
-		for _, t := range cd.trees {
-			if t.kind == yNull {
-				continue
-			}
-			if k == len(c.last.at) || !sameTreeAt(c.last.at[k], t) {
+		for j := range cd.roots {
+			if k == len(c.last.trees) || !c.last.trees[k].same(cd, j, true) {
 				return nil, pre
 			}
 			k++
 		}
 	}
-	if k != len(c.last.at) {
+	if k != len(c.last.trees) {
 		return nil, pre
 	}
 	// The next load finds the pieces parsed here (the pieces they replace
@@ -711,44 +773,6 @@ func parsePieceGoccy(text []byte, offset, aliasLimit int) (parsedDoc, error) {
 	return pd, nil
 }
 
-// shiftTrees copies trees moved down by delta lines (aliases stay shared).
-func shiftTrees(trees []*ynode, delta int) []*ynode {
-	seen := map[*ynode]*ynode{}
-	var shift func(n *ynode) *ynode
-	shift = func(n *ynode) *ynode {
-		if c, ok := seen[n]; ok {
-			return c
-		}
-		c := *n
-		seen[n] = &c
-		c.pos.Line += delta
-		if n.kpos != nil {
-			c.kpos = make([]Pos, len(n.kpos))
-			for i, p := range n.kpos {
-				c.kpos[i] = Pos{p.Line + delta, p.Col}
-			}
-		}
-		if n.vals != nil {
-			c.vals = make([]*ynode, len(n.vals))
-			for i, v := range n.vals {
-				c.vals[i] = shift(v)
-			}
-		}
-		if n.items != nil {
-			c.items = make([]*ynode, len(n.items))
-			for i, v := range n.items {
-				c.items[i] = shift(v)
-			}
-		}
-		return &c
-	}
-	out := make([]*ynode, len(trees))
-	for i, t := range trees {
-		out[i] = shift(t)
-	}
-	return out
-}
-
 // clone deep-copies a decoded value (a pointer to an object). It reports
 // false for a value it cannot copy (unexported references, functions,
 // channels), which is then not cached.
@@ -896,4 +920,13 @@ func (c *Cache) info(t reflect.Type) *typeInfo {
 		info.plain = len(info.refs) == 0
 	}
 	return info
+}
+
+// itemOf is the index of raw among the items of doc, a List, or -1 when
+// raw is doc.
+func itemOf(doc, raw *ynode) int {
+	if raw == doc {
+		return -1
+	}
+	return slices.Index(doc.get("items").items, raw)
 }

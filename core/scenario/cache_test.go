@@ -674,3 +674,73 @@ func TestCacheKeptPodsErrorAtTheirFields(t *testing.T) {
 		}
 	}
 }
+
+// A document the Cache has read keeps its text, not its tree: what a later
+// load reads of the tree comes from the text parsed again, and must be
+// what Load reads. A kept pod readmitted after the node changed keeps its
+// hostNetwork (its ports are host ports); an error at a field of a pod
+// kept in a List, or in a document with an anchor (goccy's parse), is
+// where Load puts it; and a pod restyled is compared with the tree of its
+// text before (Unchanged), a pod changed is not.
+func TestCacheKeptDocumentsReadFromTheirText(t *testing.T) {
+	node := func(cpu string) string {
+		return "apiVersion: v1\nkind: Node\nmetadata: {name: n}\nstatus: {allocatable: {cpu: \"" + cpu + "\"}}\n---\n"
+	}
+	hostNet := "apiVersion: v1\nkind: Pod\nmetadata: {name: h}\nspec:\n  hostNetwork: true\n  containers: [{name: c, image: pause, ports: [{containerPort: 80}]}]\n"
+	list := "apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Pod\n  metadata: {name: a}\n  spec:\n    containers: [{name: c, image: pause}]\n" +
+		"- apiVersion: v1\n  kind: Pod\n  metadata: {name: b}\n  spec:\n    containers: [{name: c, image: pause}]\n    nodeName: gone\n"
+	anchored := "apiVersion: v1\nkind: Pod\nmetadata: {name: x, labels: &l {app: x}}\nspec:\n  containers: [{name: c, image: pause}]\n  nodeSelector: *l\n  nodeName: gone2\n"
+	for _, tc := range []struct {
+		name, docs string
+		line, col  int // of the error at spec.nodeName; 0: none
+	}{
+		{"hostNetwork", hostNet, 0, 0},
+		{"a List", list, 19, 15},
+		{"an anchor", anchored, 12, 13},
+	} {
+		for _, prepare := range []bool{false, true} {
+			c := &Cache{}
+			for _, cpu := range []string{"1", "2", "3"} {
+				src := node(cpu) + tc.docs
+				diffLoads(t, c, "s.yaml", src)
+				if prepare {
+					c.Prepare()
+				}
+				s, err := c.Load("s.yaml", []byte(src))
+				if tc.line == 0 {
+					if err != nil {
+						t.Fatalf("%s, cpu %s: %v", tc.name, cpu, err)
+					}
+					if hp := s.Pods[0].Spec.Containers[0].Ports[0].HostPort; hp != 80 {
+						t.Errorf("%s, cpu %s: hostPort %d, want 80 (hostNetwork)", tc.name, cpu, hp)
+					}
+					continue
+				}
+				var list ErrorList
+				if !errors.As(err, &list) || len(list) != 1 || list[0].Field != "spec.nodeName" || list[0].Line != tc.line || list[0].Col != tc.col {
+					t.Errorf("%s, cpu %s: got %v, want the unknown node at spec.nodeName, %d:%d", tc.name, cpu, err, tc.line, tc.col)
+				}
+			}
+		}
+	}
+	pod := "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: c, image: pause, resources: {requests: {cpu: 100m}}}]\n"
+	for _, tc := range []struct {
+		name, edited string
+		same         bool
+	}{
+		{"restyled", strings.Replace(pod, "metadata: {name: p}", "metadata:\n  name: \"p\"", 1), true},
+		{"changed", strings.Replace(pod, "100m", "101m", 1), false},
+	} {
+		c := &Cache{}
+		prev, err := c.Load("s.yaml", []byte(node("1")+pod))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := c.Load("s.yaml", []byte(node("1")+tc.edited)); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if got := c.Unchanged() == prev; got != tc.same {
+			t.Errorf("%s: Unchanged is the previous scenario: %v, want %v", tc.name, got, tc.same)
+		}
+	}
+}

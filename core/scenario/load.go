@@ -43,10 +43,17 @@ type object struct {
 	label string // "Pod default/web"
 	pos   Pos
 	// paths are the positions of the fields decoded (path, see decoder),
-	// nil for a Pod or Node a Cache keeps: decoding raw again gives them.
+	// nil for a Pod or Node a Cache keeps: decoding its tree again gives them.
 	paths map[string]Pos
-	raw   *ynode
-	val   any
+	// raw is the object's tree; nil for an object a Cache keeps, whose
+	// document keeps its text instead (tree parses it again).
+	raw *ynode
+	at  treeAt
+	// hostNet is the pod's spec.hostNetwork as written (true, not a
+	// string), which admission reads: the decoder does not store it
+	// (fields.go), and a kept object has no tree.
+	hostNet bool
+	val     any
 	// checked, for an object a Cache keeps, is what validating it reported
 	// (shared by the copies the Cache hands out).
 	checked *checked
@@ -55,9 +62,29 @@ type object struct {
 	pristine any
 }
 
+// treeAt is where a kept object's tree is: the document, the index of its
+// tree there and of the List item (-1: the tree is the object).
+type treeAt struct {
+	doc        *cachedDoc
+	tree, item int32
+}
+
+// tree is the object's tree: raw, or its kept document's text parsed again
+// (nil when it has neither).
+func (o *object) tree() *ynode {
+	if o.raw != nil || o.at.doc == nil {
+		return o.raw
+	}
+	n := o.at.doc.reparse()[o.at.tree]
+	if o.at.item >= 0 {
+		n = n.get("items").items[o.at.item]
+	}
+	return n
+}
+
 // path is the position of the field at path p, when it was decoded.
 func (o *object) path(p string) (Pos, bool) {
-	if o.paths == nil && o.raw != nil {
+	if o.paths == nil {
 		o.paths = decodedPaths(o)
 	}
 	pos, ok := o.paths[p]
@@ -73,8 +100,12 @@ func (o *object) pathPos(p string) Pos {
 // decodedPaths decodes o's tree again for the positions of its fields
 // (what the decoder reports is o's already).
 func decodedPaths(o *object) map[string]Pos {
+	n := o.tree()
+	if n == nil {
+		return nil
+	}
 	d := &decoder{l: &loader{lim: DefaultLimits}, object: o.label, pos: map[string]Pos{}}
-	d.decode(o.raw, valueOf(kinds[o.kind].newObj()), "", true)
+	d.decode(n, valueOf(kinds[o.kind].newObj()), "", true)
 	return d.pos
 }
 
@@ -270,7 +301,7 @@ func (l *loader) readObject(n *ynode) {
 			ns = "default"
 		}
 	}
-	o := &object{kind: kind, pos: n.pos, raw: n, val: info.newObj()}
+	o := &object{kind: kind, pos: n.pos, raw: n, hostNet: hostNetwork(n), val: info.newObj()}
 	switch {
 	case kind == "KubeSchedulerConfiguration":
 		o.key, o.label = kind, kind

@@ -66,7 +66,7 @@ var volumeSources = []string{"awsElasticBlockStore", "azureDisk", "azureFile", "
 
 func (v *validator) persistentVolume(pv *api.PersistentVolume) {
 	n := 0
-	if spec := v.o.raw.get("spec"); spec != nil && spec.kind == yMap {
+	if spec := v.o.tree().get("spec"); spec != nil && spec.kind == yMap {
 		for _, k := range volumeSources {
 			if spec.get(k) != nil {
 				n++

@@ -99,7 +99,7 @@ func (cd *cachedDoc) reparse() []*ynode {
 	if cd.parsed.trees != nil {
 		return cd.parsed.trees
 	}
-	pd, _ := parsePieceIn([]byte(cd.key), cd.key, cd.line-1, maxSize, nil)
+	pd, _ := parsePiece([]byte(cd.key), cd.key, cd.line-1, maxSize, nil)
 	return pd.trees
 }
 
@@ -269,7 +269,7 @@ func (c *Cache) load(l *loader, pre *split) *Scenario {
 			if cd != nil {
 				key, cl = cd.key, cd.clean
 			}
-			pd, err := parsePieceIn(p.text, key, p.line-1, l.lim.Aliases, ar)
+			pd, err := parsePiece(p.text, key, p.line-1, l.lim.Aliases, ar)
 			if err != nil {
 				// The whole stream's parse reports the error as Load does.
 				c.docs = nil
@@ -530,7 +530,7 @@ func (c *Cache) sameSplit(filename string, data []byte) (*Scenario, *split) {
 				return nil, pre
 			}
 			key := string(p.text)
-			pd, err := parsePieceIn(p.text, key, p.line-1, l.lim.Aliases, nil)
+			pd, err := parsePiece(p.text, key, p.line-1, l.lim.Aliases, nil)
 			if err != nil || pd.berr != nil || pd.aliased > 0 {
 				return nil, pre
 			}
@@ -732,16 +732,11 @@ type parsedDoc struct {
 
 // parsePiece parses one document's text whose first line is offset+1 of
 // the file, its aliases adding at most aliasLimit nodes; err is a YAML
-// syntax error.
-func parsePiece(text []byte, offset, aliasLimit int) (parsedDoc, error) {
-	return parsePieceIn(text, "", offset, aliasLimit, nil)
-}
-
-// parsePieceIn is parsePiece with the text also as a string (str, "": none
-// yet), which the trees' scalars may share, and the fast path's nodes from
-// ar (nil: its own).
-func parsePieceIn(text []byte, str string, offset, aliasLimit int, ar *treeArena) (parsedDoc, error) {
-	if trees, ok := fastParseIn(text, str, offset, ar); ok {
+// syntax error. str is the text as a string ("": none yet), which the
+// trees' scalars may share; the fast path's nodes come from ar (nil: its
+// own).
+func parsePiece(text []byte, str string, offset, aliasLimit int, ar *treeArena) (parsedDoc, error) {
+	if trees, ok := fastParse(text, str, offset, ar); ok {
 		return parsedDoc{trees: trees}, nil
 	}
 	return parsePieceGoccy(text, offset, aliasLimit)

@@ -15,15 +15,10 @@ import (
 // goccy/go-yaml then parses. What it accepts gives exactly the trees
 // parsing with goccy and building with treeBuilder gives (fastyaml_test.go
 // checks that on every example and under fuzzing); goccy's scanner and
-// parser are about half of loading a large paste.
-func fastParse(text []byte, offset int) ([]*ynode, bool) {
-	return fastParseIn(text, "", offset, nil)
-}
-
-// fastParseIn is fastParse with str the text as a string ("": made here),
-// which the scalars' text slices, and the nodes taken from ar (nil: a new
-// arena for this text alone).
-func fastParseIn(text []byte, str string, offset int, ar *treeArena) ([]*ynode, bool) {
+// parser are about half of loading a large paste. str is the text as a
+// string ("": made here), which the scalars' text slices; the nodes come
+// from ar (nil: a new arena for this text alone).
+func fastParse(text []byte, str string, offset int, ar *treeArena) ([]*ynode, bool) {
 	if !fastPlainText(text) {
 		return nil, false
 	}

@@ -46,7 +46,7 @@ func dumpTrees(trees []*ynode) string {
 // the fast path took it.
 func checkFastPiece(t *testing.T, text []byte, offset int) bool {
 	t.Helper()
-	trees, ok := fastParse(text, offset)
+	trees, ok := fastParse(text, "", offset, nil)
 	if !ok {
 		return false
 	}
@@ -373,7 +373,7 @@ func BenchmarkParsePaste(b *testing.B) {
 		parse func([]byte, int) (parsedDoc, error)
 	}{
 		{"fast", func(text []byte, offset int) (parsedDoc, error) {
-			return parsePiece(text, offset, DefaultLimits.Aliases)
+			return parsePiece(text, "", offset, DefaultLimits.Aliases, nil)
 		}},
 		{"goccy", func(text []byte, offset int) (parsedDoc, error) {
 			return parsePieceGoccy(text, offset, DefaultLimits.Aliases)
@@ -413,7 +413,7 @@ func TestPlainScalarColumn(t *testing.T) {
 		{"cpu: lots  \n  more  \n", Pos{1, 6}}, // folded onto two lines
 	}
 	for _, tc := range tests {
-		fast, ok := fastParse([]byte(tc.src), 0)
+		fast, ok := fastParse([]byte(tc.src), "", 0, nil)
 		pd, err := parsePieceGoccy([]byte(tc.src), 0, DefaultLimits.Aliases)
 		if err != nil || pd.berr != nil {
 			t.Fatalf("%q: goccy: %v %v", tc.src, err, pd.berr)

@@ -101,7 +101,7 @@ func (l *loader) parseDocuments() []*ynode {
 	var aliases aliasTotal
 	ar := newTreeArena(len(l.src))
 	for _, p := range pieces {
-		pd, err := parsePieceIn(p.text, "", p.line-1, l.lim.Aliases, ar)
+		pd, err := parsePiece(p.text, "", p.line-1, l.lim.Aliases, ar)
 		if err != nil {
 			l.syntaxError(err, p.line-1)
 			return nil

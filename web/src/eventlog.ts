@@ -36,7 +36,7 @@ export class EventLog {
     list.addEventListener("keydown", (e) => this.onKey(e));
     list.addEventListener("focusin", (e) => {
       const t = e.target as HTMLElement, row = t.closest<HTMLElement>("li.row");
-      if (row && this.rows[Number(row.dataset.seq)] !== row) {
+      if (row && !this.live(row)) {
         // A row of the last run (clear): the focus goes to the log itself.
         this.dropStale();
         this.section.focus({ preventScroll: true });
@@ -57,7 +57,7 @@ export class EventLog {
       const t = e.target as HTMLElement;
       if (t.closest("a")) return;
       const row = t.closest<HTMLElement>("li.row");
-      if (row && this.rows[Number(row.dataset.seq)] === row && (t.closest(".line") || t.closest(".jump"))) hooks.jump(Number(row.dataset.seq));
+      if (row && this.live(row) && (t.closest(".line") || t.closest(".jump"))) hooks.jump(Number(row.dataset.seq));
     });
   }
 
@@ -92,6 +92,11 @@ export class EventLog {
   }
 
   private stale = false; // the list still holds the rows clear dropped
+
+  // live reports whether row is this run's (not one clear dropped).
+  private live(row: HTMLElement): boolean {
+    return this.rows[Number(row.dataset.seq)] === row;
+  }
 
   private dropStale(): void {
     if (!this.stale) return;
@@ -205,7 +210,7 @@ export class EventLog {
     if (e.ctrlKey || e.metaKey || e.altKey || e.shiftKey) return;
     const t = e.target as HTMLElement;
     const row = t.closest<HTMLElement>("li.row");
-    if (!row || this.rows[Number(row.dataset.seq)] !== row) return;
+    if (!row || !this.live(row)) return;
     const seq = Number(row.dataset.seq);
     const parts = [row.querySelector<HTMLElement>(".jump")!, ...row.querySelectorAll<HTMLElement>(".line a")];
     const at = parts.indexOf(t);

@@ -18,8 +18,9 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 cd "$root"
 "$go" test -c -o "$tmp/native.test" ./core/engine
 # The wasm binary is built as the page's is: with the runtime overlay that
-# grows linear memory ahead (scripts/wasmgrow says why).
-overlay=$("$go" run ./scripts/wasmgrow -dir "$tmp/wasmgrow")
+# grows linear memory ahead and marks in idle time in slices (scripts/wasmrt
+# says why).
+overlay=$("$go" run ./scripts/wasmrt -dir "$tmp/wasmrt")
 GOOS=js GOARCH=wasm "$go" test -c -trimpath -overlay="$overlay" -o "$tmp/engine.wasm" ./core/engine
 execjs="$("$go" env GOROOT)/lib/wasm/wasm_exec_node.js"
 [ -f "$execjs" ] || execjs="$("$go" env GOROOT)/misc/wasm/wasm_exec_node.js"

@@ -16,9 +16,11 @@ cd "$root"
 # in the binary Go's linker keeps every exported method, 3.6 MB of the wasm
 # (scripts/ebitenpatch says why; its test checks the shaders are the same).
 modfile=$("$go" run ./scripts/ebitenpatch -dir "$godir/mod")
-# The Go runtime grows linear memory ahead, by an eighth at a time, not by
-# each half-megabyte arena (scripts/wasmgrow says why).
-overlay=$("$go" run ./scripts/wasmgrow -dir "$godir/wasmgrow")
+# The Go runtime grows linear memory ahead, by an eighth at a time, and
+# stops idle-time marking after 8 ms of each turn the page gives Go, so a
+# collection does not hold the page for its whole mark (scripts/wasmrt says
+# why).
+overlay=$("$go" run ./scripts/wasmrt -dir "$godir/wasmrt")
 GOOS=js GOARCH=wasm "$go" build -modfile="$modfile" -overlay="$overlay" -trimpath -ldflags='-s -w' -o "$godir/main.wasm" ./wasm
 cp "$("$go" env GOROOT)/lib/wasm/wasm_exec.js" "$godir/wasm_exec.js"
 cd web

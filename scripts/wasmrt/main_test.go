@@ -10,7 +10,7 @@ import (
 	"testing"
 )
 
-// TestPatchesApply checks the patch reads this Go's runtime as expected: a
+// TestPatchesApply checks the patches read this Go's runtime as expected: a
 // new Go version that moved the text stops here, not in the page.
 func TestPatchesApply(t *testing.T) {
 	dir := t.TempDir()
@@ -26,8 +26,8 @@ func TestPatchesApply(t *testing.T) {
 	if err := json.Unmarshal(b, &o); err != nil {
 		t.Fatal(err)
 	}
-	if len(o.Replace) != 1 {
-		t.Errorf("overlay replaces %d files, want 1 (mem_wasm.go)", len(o.Replace))
+	if len(o.Replace) != 4 {
+		t.Errorf("overlay replaces %d files, want 4 (mem_wasm.go, proc.go, mgcmark.go, lock_js.go)", len(o.Replace))
 	}
 	for _, p := range patches {
 		text, err := os.ReadFile(filepath.Join(dir, p.file))
@@ -89,5 +89,56 @@ func TestPatchedRuntimeGrowsAhead(t *testing.T) {
 	}
 	if mb > plainMB*1.25+1 {
 		t.Errorf("patched runtime's memory %.1f MB, plain %.1f MB: grown too far ahead", mb, plainMB)
+	}
+}
+
+// TestPatchedRuntimeMarksInSlices builds a program that collects a live heap
+// of 1.5 million linked records three ways (see testdata/gcturns), with and
+// without the overlay, and runs both under Node. Both must finish with the
+// heap intact (a turn that stopped marking and asked for no other turn left
+// runtime.GC waiting for ever: Node exits and reports a deadlock); the
+// patched one must give the host several turns while a cycle marks, where
+// Go's own runtime marks it to the end in one.
+func TestPatchedRuntimeMarksInSlices(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs WebAssembly")
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not installed")
+	}
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	execNode := filepath.Join(strings.TrimSpace(string(out)), "lib", "wasm", "wasm_exec_node.js")
+	dir := t.TempDir()
+	overlay, err := run(filepath.Join(dir, "overlay"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	turns := func(name string, flags ...string) int {
+		wasm := filepath.Join(dir, name+".wasm")
+		build := exec.Command("go", append(append([]string{"build"}, flags...), "-o", wasm, "./testdata/gcturns")...)
+		build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+		if out, err := build.CombinedOutput(); err != nil {
+			t.Fatalf("building %s: %v\n%s", name, err, out)
+		}
+		out, err := exec.Command(node, execNode, wasm).CombinedOutput()
+		if err != nil {
+			t.Fatalf("running %s: %v\n%s", name, err, out)
+		}
+		f := strings.Fields(string(out))
+		if len(f) != 3 || f[0] != "ok" || f[1] != "turns" {
+			t.Fatalf("%s printed %q", name, out)
+		}
+		n, _ := strconv.Atoi(f[2])
+		t.Logf("%s: %s", name, strings.TrimSpace(string(out)))
+		return n
+	}
+	plain := turns("plain")
+	patched := turns("patched", "-overlay="+overlay)
+	if patched < plain+3 {
+		t.Errorf("the host got %d turns while the patched runtime marked, %d with Go's own: want at least 3 more", patched, plain)
 	}
 }

@@ -1,0 +1,13 @@
+// Names like a mistyped one, for "did you mean" in the message about an
+// example the embed's address names (?example=) but the site does not
+// have. No imports: the embed bundles it.
+
+// similarNames lists up to max of names that share a word of four letters
+// or more with name (words are what the names' hyphens part), in the
+// order names has them, whatever the case name is typed in:
+// "topology-spread" finds the topology spread lessons, "Preemtion-Basic"
+// finds preemption-basic.
+export function similarNames(name: string, names: readonly string[], max = 3): string[] {
+  const words = name.toLowerCase().split("-").filter((w) => w.length >= 4);
+  return names.filter((n) => n !== name && n.split("-").some((w) => words.includes(w))).slice(0, max);
+}

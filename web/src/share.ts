@@ -94,6 +94,18 @@ export function notify(kind: "info" | "error", title: string, text: string, acti
   banner.replaceChildren(body, buttons);
 }
 
+// notifyMore adds a message under the one the banner shows (a link's,
+// raised as the page opened it), with its buttons beside that one's; with
+// nothing shown it is an info message of its own.
+export function notifyMore(title: string, text: string, actions: Action[] = [], extra?: HTMLElement): void {
+  const body = banner.querySelector(".share-body");
+  if (!body) return notify("info", title, text, actions, extra);
+  const more = el("div", "share-more");
+  more.append(...message(title, text, extra));
+  body.append(more);
+  banner.querySelector("#share-dismiss")?.before(...actions.map(button));
+}
+
 export function dismiss(): void {
   banner.replaceChildren();
 }

@@ -1,6 +1,7 @@
-// Names like a mistyped one, for "did you mean" in the message about an
-// example the embed's address names (?example=) but the site does not
-// have. No imports: the embed bundles it.
+// Names like a mistyped one, for "did you mean" in the messages about a
+// lesson or example the address names but the site does not have (the
+// playground's ?lesson=, the embed's ?example=). No imports: the embed
+// bundles it.
 
 // similarNames lists up to max of names that share a word of four letters
 // or more with name (words are what the names' hyphens part), in the

@@ -1,6 +1,6 @@
-// Unit tests of the names suggested for a lesson or example the address
-// names but the site does not have (web/src/similar.ts; the embed's
-// ?example=), over the course's lessons (web/src/course.ts).
+// Unit tests of what the playground makes of a lesson named in its address
+// (web/src/course.ts) and of the names it suggests for one the course does
+// not have (web/src/similar.ts, which the embed uses for ?example= too).
 import { before, test } from "node:test";
 import assert from "node:assert/strict";
 import { loadTS } from "./load.mjs";
@@ -9,6 +9,23 @@ let C, S;
 before(async () => {
   C = await loadTS("course.ts");
   S = await loadTS("similar.ts");
+});
+
+test("the lesson an address names, known to the course or not", () => {
+  assert.equal(C.lessonAsked("?lesson=topology-spread"), "topology-spread");
+  assert.equal(C.lessonFromURL("?lesson=topology-spread"), null, "not in the course");
+  assert.equal(C.lessonAsked("?lesson=topology-spread-two-constraints&lang=id"), "topology-spread-two-constraints");
+  assert.equal(C.lessonFromURL("?lesson=topology-spread-two-constraints&lang=id"), "topology-spread-two-constraints");
+  for (const search of ["", "?lang=id", "?lesson=", "?lesson"]) {
+    assert.equal(C.lessonAsked(search), null, search);
+    assert.equal(C.lessonFromURL(search), null, search);
+  }
+});
+
+test("the address without its lesson keeps the rest", () => {
+  assert.equal(C.withoutLesson("http://h/x/index.html?lesson=topology-spread&lang=zh-CN#v1.abc"), "/x/index.html?lang=zh-CN#v1.abc");
+  assert.equal(C.withoutLesson("http://h/index.html?lesson=a%20b"), "/index.html");
+  assert.equal(C.withoutLesson("http://h/?lang=id&lesson=x&lesson=y"), "/?lang=id");
 });
 
 test("similar names share a word of four letters or more, in the course's order", () => {

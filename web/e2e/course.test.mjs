@@ -1,6 +1,7 @@
 // The course: from the playground to the course index, a lesson's question
 // answered wrongly then rightly (the right answer taken from the engine's
 // run through the bridge), the next lesson, progress kept over a reload,
+// a lesson the course does not have (or whose file does not load),
 // presenter mode's label size, and the page in each language.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -91,6 +92,98 @@ test("an edited lesson becomes the learner's draft", async () => {
     const text = await editorText(page);
     assert.match(text, /# my note on the lesson/, "a reload shows the edit");
     assert.match(text, /kind: Lesson/, "of the lesson");
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+});
+
+// A lesson the course does not have (a shared link with a typo): the page
+// says so in its status banner, a polite live region that was in the page
+// before the words (a region inserted with its words is often not read),
+// shows the learner's draft as it would without the lesson, and drops the
+// lesson from the address, so that a reload shows the same draft. A lesson
+// the course has opens without the message.
+test("an unknown lesson in the address: a message, the draft, a plain address", async () => {
+  const browser = await launch();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: "en-US" });
+    await context.addInitScript(() => {
+      window.__bannerAtInsert = null;
+      new MutationObserver((ms) => {
+        for (const m of ms) for (const n of m.addedNodes) if (n.id === "share-banner" && window.__bannerAtInsert === null) window.__bannerAtInsert = n.textContent;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const page = await context.newPage();
+    page.errors = [];
+    page.on("pageerror", (e) => page.errors.push(e.message));
+    await page.goto(url);
+    await ready(page);
+    await appendText(page, "\n# my own draft\n");
+    for (let i = 0; i < 100 && !/# my own draft/.test((await idbDraft(page, "schedplay.draft")) ?? ""); i++) await page.waitForTimeout(100);
+    await page.goto(new URL("index.html?lesson=topology-spread", url).toString());
+    await ready(page);
+    const message = page.getByRole("status").filter({ hasText: "There is no lesson named “topology-spread”." });
+    await message.waitFor();
+    const words = await message.textContent();
+    assert.match(words, /The editor shows your draft instead\./);
+    assert.match(words, /Every lesson is listed under “Lessons” at the top of the page\./);
+    assert.equal(await page.evaluate(() => window.__bannerAtInsert), "", "the live region was there, empty, before its words");
+    const like = message.getByRole("link", { name: "topology-spread-one-constraint", exact: true });
+    assert.match(await like.getAttribute("href"), /lesson=topology-spread-one-constraint$/);
+    assert.match(await editorText(page), /# my own draft/, "the draft is shown");
+    assert.doesNotMatch(page.url(), /lesson=/, "the address claims no lesson");
+    assert.equal(await page.locator(".course-bar").count(), 0, "no course lesson claimed");
+    await page.screenshot({ path: join(out, "lesson-unknown-en.png") });
+    await page.reload();
+    await ready(page);
+    assert.match(await editorText(page), /# my own draft/, "a reload shows the same draft");
+    assert.equal(await page.getByText("There is no lesson named").count(), 0);
+    // With a damaged link in the fragment too, the link's error says what
+    // the editor shows, and the lesson's message follows it.
+    await page.goto(new URL("index.html?lesson=topology-spread#v1.zzzzzzzzzzzz", url).toString());
+    await ready(page);
+    const both = page.getByRole("alert").filter({ hasText: "Could not open the link." });
+    await both.getByText("There is no lesson named “topology-spread”.").waitFor();
+    assert.doesNotMatch(await both.textContent(), /The editor shows your draft instead/, "said once, by the link's error");
+    assert.match(page.url(), /\/index\.html#v1\.zzzzzzzzzzzz$/, "the address keeps the link, not the lesson");
+    // A similar name's link opens that lesson, with no message.
+    await page.goto(new URL("index.html?lesson=topology-spread", url).toString());
+    await ready(page);
+    await message.getByRole("link", { name: "topology-spread-two-constraints", exact: true }).click();
+    await page.waitForURL(/lesson=topology-spread-two-constraints/);
+    await ready(page);
+    await page.locator("#lesson-title").waitFor();
+    assert.equal(await page.getByText("There is no lesson named").count(), 0, "a known lesson opens without the message");
+    assert.match(page.url(), /lesson=topology-spread-two-constraints/, "and its address keeps it");
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+});
+
+// A lesson of the course whose file does not arrive (a server error, the
+// network gone) says so too, with a button that tries again.
+test("a lesson whose file does not load: a message and Try again", async () => {
+  const browser = await launch();
+  try {
+    // No service worker: the test's route must see the page's fetch.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: "en-US", serviceWorkers: "block" });
+    const page = await context.newPage();
+    await page.route("**/examples/preemption-basic.yaml", (r) => r.fulfill({ status: 503, body: "" }));
+    await page.goto(new URL("index.html?lesson=preemption-basic", url).toString());
+    await ready(page);
+    const message = page.getByRole("status").filter({ hasText: "Could not load the lesson “preemption-basic” (HTTP 503)." });
+    await message.waitFor();
+    assert.match(await message.textContent(), /The editor shows the default scenario instead\./);
+    assert.doesNotMatch(page.url(), /lesson=/);
+    await page.unroute("**/examples/preemption-basic.yaml");
+    await page.getByRole("button", { name: "Try again" }).click();
+    await page.waitForURL(/lesson=preemption-basic/);
+    await ready(page);
+    await page.locator("#quiz:not([hidden])").waitFor({ timeout: 30000 });
+    assert.equal(await page.getByText("Could not load the lesson").count(), 0);
     await context.close();
   } finally {
     await browser.close();
@@ -301,3 +394,31 @@ for (const [w, h] of [[1280, 720], [390, 844]]) {
     }
   });
 }
+
+// The unknown lesson's message in the page's other languages (?lang=), read
+// from their catalogs; with no draft the editor shows the default scenario.
+test("an unknown lesson's message in Indonesian and Chinese", async () => {
+  const browser = await launch();
+  try {
+    for (const lang of ["id", "zh-CN"]) {
+      const cat = JSON.parse(await readFile(new URL(`../locales/${lang}.json`, import.meta.url), "utf8"));
+      const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: "en-US" });
+      const page = await context.newPage();
+      await page.goto(new URL(`index.html?lesson=topology-spread&lang=${lang}`, url).toString());
+      await ready(page);
+      const message = page.getByRole("status").filter({ hasText: cat["course.noLesson"].replace("{name}", "topology-spread") });
+      await message.waitFor();
+      const words = await message.textContent();
+      assert.ok(words.includes(cat["course.showsDefault"]), words);
+      assert.ok(words.includes(cat["course.findAll"].replace("{lessons}", cat["ui.lessons"])), words);
+      assert.ok(words.includes(cat["course.similar"]), words);
+      await message.getByRole("link", { name: "topology-spread-one-constraint", exact: true }).waitFor();
+      await message.getByRole("button", { name: cat["share.dismiss"] }).waitFor();
+      assert.equal(new URL(page.url()).search, `?lang=${lang}`, "the address keeps its language, not the lesson");
+      await page.screenshot({ path: join(out, `lesson-unknown-${lang}.png`) });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+});

@@ -3,9 +3,11 @@
 // no account), and the lesson bar of the playground (course, previous,
 // next). A lesson opens as index.html?lesson=NAME: the playground loads
 // examples/NAME.yaml and leaves the learner's own draft alone, so no
-// "shared scenario" banner is raised.
+// "shared scenario" banner is raised. A NAME the course does not have opens
+// what the page opens without one, with a message (lessonMissing).
 import course from "../../examples/course.json";
 import { lessonText, t, withLang } from "./i18n";
+import { similarNames } from "./similar";
 
 export interface Chapter { id: string; title: string; lessons: string[] }
 export const chapters: Chapter[] = course.chapters;
@@ -43,10 +45,59 @@ export function lessonHref(name: string): string {
   return withLang(`index.html?lesson=${encodeURIComponent(name)}`);
 }
 
+// lessonAsked is the lesson name the address gives (?lesson=NAME),
+// whether the course has it or not.
+export function lessonAsked(search = location.search): string | null {
+  return new URLSearchParams(search).get("lesson") || null;
+}
+
 // lessonFromURL is the lesson the address asks for, if it is in the course.
 export function lessonFromURL(search = location.search): string | null {
-  const name = new URLSearchParams(search).get("lesson");
-  return name && order.includes(name) ? name : null;
+  const name = lessonAsked(search);
+  return name !== null && order.includes(name) ? name : null;
+}
+
+// withoutLesson is the address (path, query, fragment) without its lesson,
+// for a page that does not show that lesson: the address must not claim
+// it, and a reload then shows what the page shows now.
+export function withoutLesson(href: string): string {
+  const u = new URL(href);
+  u.searchParams.delete("lesson");
+  return u.pathname + u.search + u.hash;
+}
+
+const NAME_SHOWN = 100; // characters of a lesson name a message shows
+
+// What the editor shows instead of a lesson that did not open (share.ts's
+// shareProbe.opened).
+export type Instead = "draft" | "default" | "link" | "damaged-link" | "";
+
+// lessonMissing is the message for a lesson the address names that did not
+// open: the name, what the editor shows instead, lessons with a similar
+// name (links) and where the course lists them all. why is "" for a name
+// the course does not have, else why its file could not be loaded.
+export function lessonMissing(name: string, why: string, instead: Instead): { title: string; text: string; extra: HTMLElement } {
+  // The name is the link's, of any length: a screenful of it says no more.
+  const shown = name.length > NAME_SHOWN ? name.slice(0, NAME_SHOWN) + "…" : name;
+  const title = why === "" ? t("course.noLesson", { name: shown }) : t("course.lessonFailed", { name: shown, why });
+  // A damaged link's own message says what the editor shows.
+  const shows = instead === "draft" ? t("course.showsDraft")
+    : instead === "default" ? t("course.showsDefault")
+    : instead === "link" ? t("course.showsLink") : "";
+  const extra = el("div", "lesson-missing");
+  const like = why === "" ? similarNames(name, order) : [];
+  if (like.length > 0) {
+    const p = el("p", "lesson-similar", t("course.similar") + " ");
+    like.forEach((n, i) => {
+      const a = el("a", undefined, n);
+      a.href = lessonHref(n);
+      if (i > 0) p.append(", ");
+      p.append(a);
+    });
+    extra.append(p);
+  }
+  extra.append(el("p", undefined, t("course.findAll", { lessons: t("ui.lessons") })));
+  return { title, text: shows, extra };
 }
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: string): HTMLElementTagNameMap[K] {

@@ -25,6 +25,7 @@ import { Controls } from "./embed-controls";
 import { parseOrigins } from "./embed-origins";
 import { registerWorker } from "./sw-register";
 import { captionText } from "./embed-captions";
+import { similarNames } from "./similar";
 import { lang, t, translateWith } from "./messages";
 
 type Msg = { schedplay: 1; type: string; [k: string]: unknown };
@@ -385,9 +386,7 @@ async function initialText(): Promise<string> {
     // in the console the host page's developers read.
     const names = (await (await fetch("examples/index.json")).json()) as string[];
     if (!names.includes(`${example}.yaml`)) {
-      // Suggestions share a word of four letters or more with the name.
-      const words = example.split("-").filter((w) => w.length >= 4);
-      const like = names.map((n) => n.replace(/\.yaml$/, "")).filter((n) => n.split("-").some((w) => words.includes(w))).slice(0, 3);
+      const like = similarNames(example, names.map((n) => n.replace(/\.yaml$/, "")));
       throw new Error([t("embed.noExample", { name: JSON.stringify(example) }),
         like.length ? t("embed.didYouMean", { names: like.join(", ") }) : "", t("embed.galleryLists")].filter((s) => s).join(" "));
     }

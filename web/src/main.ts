@@ -9,13 +9,13 @@ import { fmtTime, SPEEDS } from "./timeline";
 import { Player } from "./player";
 import { SimProgress } from "./sim-progress";
 import { Captions, type Lesson } from "./captions";
-import { adoptEdit, drafts, linkDraft, openDrafts, openInitial, replaceKeeping, setupControls, trackAddress, type Editor } from "./share";
+import { adoptEdit, drafts, linkDraft, notifyMore, openDrafts, openInitial, replaceKeeping, setupControls, shareProbe, trackAddress, type Editor } from "./share";
 import { showSaveState } from "./draft-status";
 import { showProblems } from "./problems";
 import { startOf, type View } from "./permalink";
 import { registerWorker } from "./sw-register";
 import { lang, lessonText, t as tr, translate, switcher, withLang } from "./i18n";
-import { lessonBar, lessonFromURL, markDone, refreshProgress } from "./course";
+import { lessonAsked, lessonBar, lessonFromURL, lessonHref, lessonMissing, markDone, refreshProgress, withoutLesson } from "./course";
 import { Quiz } from "./questions";
 import { setupPresenter } from "./presenter";
 import { button as glossaryButton, fill as fillTerms } from "./glossary";
@@ -742,18 +742,23 @@ async function start(): Promise<void> {
   }
   await openDrafts((s) => showSaveState(s, () => editor.text()));
   let opened: { text: string; view?: View } | null = null;
+  let why = ""; // why the course's lesson could not be loaded
   if (courseLesson) {
     try {
       const r = await fetch(`examples/${encodeURIComponent(courseLesson)}.yaml`);
       if (r.ok) opened = { text: await r.text() };
+      else why = `HTTP ${r.status}`;
       lessonOriginal = opened?.text ?? "";
-    } catch {
+    } catch (err) {
+      why = err instanceof Error ? err.message : String(err);
       opened = null;
     }
   }
   if (!opened) {
     courseLesson = null;
     opened = openInitial(shareEditor, defaultText);
+    const asked = lessonAsked();
+    if (asked !== null) missingLesson(asked, why);
   }
   setText(opened.text);
   // Loaded right here: the edit debounce must not load it a second time.
@@ -764,5 +769,18 @@ async function start(): Promise<void> {
   probe.startup.text = performance.now();
   reload(editor.text());
 }
+
+// missingLesson says that the lesson the address names (a shared link with
+// a typo, a lesson renamed since) did not open, and what the editor shows
+// instead: the learner's draft, as without the lesson. The address forgets
+// the lesson, so that it claims nothing the page does not show and a
+// reload shows the same draft.
+function missingLesson(name: string, why: string): void {
+  const m = lessonMissing(name, why, shareProbe.opened);
+  const retry = { label: tr("course.retry"), id: "lesson-retry", run: () => location.assign(lessonHref(name)) };
+  notifyMore(m.title, m.text, why !== "" ? [retry] : [], m.extra);
+  history.replaceState(null, "", withoutLesson(location.href));
+}
+
 start();
 registerWorker();

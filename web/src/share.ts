@@ -48,8 +48,6 @@ interface Action {
   run: () => void;
 }
 
-let banner: HTMLElement | null = null;
-
 function el(tag: string, cls?: string, text?: string): HTMLElement {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
@@ -57,26 +55,35 @@ function el(tag: string, cls?: string, text?: string): HTMLElement {
   return e;
 }
 
+// The banner is one live region, in the page from the start and empty
+// (no box: share.css) while it has nothing to say. Screen readers announce
+// words put into a region that is already there; a region inserted
+// together with its words (a message at start-up) is often not read.
+const banner = el("div", "share-banner");
+banner.id = "share-banner";
+banner.setAttribute("role", "status");
+document.body.append(banner);
+
+function button(a: Action): HTMLButtonElement {
+  const b = el("button", undefined, a.label) as HTMLButtonElement;
+  b.type = "button";
+  b.id = a.id;
+  b.addEventListener("click", a.run);
+  return b;
+}
+
+function message(title: string, text: string, extra?: HTMLElement): Node[] {
+  return [el("strong", "share-title", title), document.createTextNode(" "), el("span", "share-text", text), ...(extra ? [extra] : [])];
+}
+
 // notify shows a message with buttons; kind "error" is announced assertively.
 export function notify(kind: "info" | "error", title: string, text: string, actions: Action[] = [], extra?: HTMLElement): void {
-  if (!banner) {
-    banner = el("div", "share-banner");
-    banner.id = "share-banner";
-    document.body.append(banner);
-  }
   banner.className = `share-banner ${kind}`;
   banner.setAttribute("role", kind === "error" ? "alert" : "status");
   const body = el("div", "share-body");
-  body.append(el("strong", "share-title", title), document.createTextNode(" "), el("span", "share-text", text));
-  if (extra) body.append(extra);
+  body.append(...message(title, text, extra));
   const buttons = el("div", "share-actions");
-  for (const a of actions) {
-    const b = el("button", undefined, a.label) as HTMLButtonElement;
-    b.type = "button";
-    b.id = a.id;
-    b.addEventListener("click", a.run);
-    buttons.append(b);
-  }
+  buttons.append(...actions.map(button));
   const close = el("button", "share-close", "×") as HTMLButtonElement;
   close.type = "button";
   close.id = "share-dismiss";
@@ -85,11 +92,22 @@ export function notify(kind: "info" | "error", title: string, text: string, acti
   close.addEventListener("click", dismiss);
   buttons.append(close);
   banner.replaceChildren(body, buttons);
-  banner.hidden = false;
+}
+
+// notifyMore adds a message under the one the banner shows (a link's,
+// raised as the page opened it), with its buttons beside that one's; with
+// nothing shown it is an info message of its own.
+export function notifyMore(title: string, text: string, actions: Action[] = [], extra?: HTMLElement): void {
+  const body = banner.querySelector(".share-body");
+  if (!body) return notify("info", title, text, actions, extra);
+  const more = el("div", "share-more");
+  more.append(...message(title, text, extra));
+  body.append(more);
+  banner.querySelector("#share-dismiss")?.before(...actions.map(button));
 }
 
 export function dismiss(): void {
-  if (banner) banner.hidden = true;
+  banner.replaceChildren();
 }
 
 // ---- opening ----

@@ -1,0 +1,39 @@
+// Unit tests of what the playground makes of a lesson named in its address
+// (web/src/course.ts) and of the names it suggests for one the course does
+// not have (web/src/similar.ts, which the embed uses for ?example= too).
+import { before, test } from "node:test";
+import assert from "node:assert/strict";
+import { loadTS } from "./load.mjs";
+
+let C, S;
+before(async () => {
+  C = await loadTS("course.ts");
+  S = await loadTS("similar.ts");
+});
+
+test("the lesson an address names, known to the course or not", () => {
+  assert.equal(C.lessonAsked("?lesson=topology-spread"), "topology-spread");
+  assert.equal(C.lessonFromURL("?lesson=topology-spread"), null, "not in the course");
+  assert.equal(C.lessonAsked("?lesson=topology-spread-two-constraints&lang=id"), "topology-spread-two-constraints");
+  assert.equal(C.lessonFromURL("?lesson=topology-spread-two-constraints&lang=id"), "topology-spread-two-constraints");
+  for (const search of ["", "?lang=id", "?lesson=", "?lesson"]) {
+    assert.equal(C.lessonAsked(search), null, search);
+    assert.equal(C.lessonFromURL(search), null, search);
+  }
+});
+
+test("the address without its lesson keeps the rest", () => {
+  assert.equal(C.withoutLesson("http://h/x/index.html?lesson=topology-spread&lang=zh-CN#v1.abc"), "/x/index.html?lang=zh-CN#v1.abc");
+  assert.equal(C.withoutLesson("http://h/index.html?lesson=a%20b"), "/index.html");
+  assert.equal(C.withoutLesson("http://h/?lang=id&lesson=x&lesson=y"), "/?lang=id");
+});
+
+test("similar names share a word of four letters or more, in the course's order", () => {
+  const spread = C.order.filter((n) => n.startsWith("topology-spread-"));
+  assert.ok(spread.length > 3);
+  assert.deepEqual(S.similarNames("topology-spread", C.order), spread.slice(0, 3));
+  assert.deepEqual(S.similarNames("Preemtion-Basic", C.order), ["preemption-basic"], "a typo, in capitals");
+  assert.deepEqual(S.similarNames("no-such-lesson", C.order), []);
+  assert.deepEqual(S.similarNames("pod", C.order), [], "no word long enough");
+  assert.equal(S.similarNames("topology-spread", C.order, 10).length, 10);
+});

@@ -40,11 +40,15 @@ func TestPatchesApply(t *testing.T) {
 	}
 }
 
-// TestPatchedRuntimeGrowsAhead builds a program that keeps a live heap of
-// linked records while it makes garbage, with and without the overlay, and
-// runs both under Node: both must find every live record intact, and the
-// patched one must grow linear memory far fewer times to a like size.
-func TestPatchedRuntimeGrowsAhead(t *testing.T) {
+// rig builds the programs of testdata for js/wasm, with Go's own runtime or
+// with the overlay, and runs them under Node.
+type rig struct {
+	t            *testing.T
+	node, lib    string // node; GOROOT/lib/wasm
+	dir, overlay string
+}
+
+func newRig(t *testing.T) *rig {
 	if testing.Short() {
 		t.Skip("builds and runs WebAssembly")
 	}
@@ -56,34 +60,55 @@ func TestPatchedRuntimeGrowsAhead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	execJS := filepath.Join(strings.TrimSpace(string(out)), "lib", "wasm", "wasm_exec.js")
 	dir := t.TempDir()
 	overlay, err := run(filepath.Join(dir, "overlay"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	runChurn := func(name string, flags ...string) (grows int, mb float64) {
-		wasm := filepath.Join(dir, name+".wasm")
-		build := exec.Command("go", append(append([]string{"build"}, flags...), "-o", wasm, "./testdata/churn")...)
-		build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-		if out, err := build.CombinedOutput(); err != nil {
-			t.Fatalf("building %s: %v\n%s", name, err, out)
-		}
-		out, err := exec.Command(node, "testdata/grows.js", execJS, wasm).CombinedOutput()
-		if err != nil {
-			t.Fatalf("running %s: %v\n%s", name, err, out)
-		}
-		f := strings.Fields(string(out))
+	return &rig{t: t, node: node, lib: filepath.Join(strings.TrimSpace(string(out)), "lib", "wasm"), dir: dir, overlay: overlay}
+}
+
+// run builds ./testdata/prog (with the overlay when patched) and runs
+// node with args and the binary's path after them; it returns the output's
+// fields.
+func (r *rig) run(prog string, patched bool, args ...string) []string {
+	name := prog + "-plain"
+	flags := []string{"build"}
+	if patched {
+		name = prog + "-patched"
+		flags = append(flags, "-overlay="+r.overlay)
+	}
+	wasm := filepath.Join(r.dir, name+".wasm")
+	build := exec.Command("go", append(flags, "-o", wasm, "./testdata/"+prog)...)
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := build.CombinedOutput(); err != nil {
+		r.t.Fatalf("building %s: %v\n%s", name, err, out)
+	}
+	out, err := exec.Command(r.node, append(args, wasm)...).CombinedOutput()
+	if err != nil {
+		r.t.Fatalf("running %s: %v\n%s", name, err, out)
+	}
+	r.t.Logf("%s: %s", name, strings.TrimSpace(string(out)))
+	return strings.Fields(string(out))
+}
+
+// TestPatchedRuntimeGrowsAhead builds a program that keeps a live heap of
+// linked records while it makes garbage, with and without the overlay, and
+// runs both under Node: both must find every live record intact, and the
+// patched one must grow linear memory far fewer times to a like size.
+func TestPatchedRuntimeGrowsAhead(t *testing.T) {
+	r := newRig(t)
+	churn := func(patched bool) (grows int, mb float64) {
+		f := r.run("churn", patched, "testdata/grows.js", filepath.Join(r.lib, "wasm_exec.js"))
 		if len(f) != 7 || f[0] != "ok" || f[3] != "grows" || f[5] != "MB" {
-			t.Fatalf("%s printed %q", name, out)
+			t.Fatalf("churn printed %q", f)
 		}
 		grows, _ = strconv.Atoi(f[4])
 		mb, _ = strconv.ParseFloat(f[6], 64)
-		t.Logf("%s: %s", name, strings.TrimSpace(string(out)))
 		return grows, mb
 	}
-	plainGrows, plainMB := runChurn("plain")
-	grows, mb := runChurn("patched", "-overlay="+overlay)
+	plainGrows, plainMB := churn(false)
+	grows, mb := churn(true)
 	if grows*3 > plainGrows {
 		t.Errorf("patched runtime grew memory %d times, plain %d: want at most a third", grows, plainGrows)
 	}
@@ -100,44 +125,16 @@ func TestPatchedRuntimeGrowsAhead(t *testing.T) {
 // patched one must give the host several turns while a cycle marks, where
 // Go's own runtime marks it to the end in one.
 func TestPatchedRuntimeMarksInSlices(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs WebAssembly")
-	}
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("node is not installed")
-	}
-	out, err := exec.Command("go", "env", "GOROOT").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	execNode := filepath.Join(strings.TrimSpace(string(out)), "lib", "wasm", "wasm_exec_node.js")
-	dir := t.TempDir()
-	overlay, err := run(filepath.Join(dir, "overlay"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	turns := func(name string, flags ...string) int {
-		wasm := filepath.Join(dir, name+".wasm")
-		build := exec.Command("go", append(append([]string{"build"}, flags...), "-o", wasm, "./testdata/gcturns")...)
-		build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-		if out, err := build.CombinedOutput(); err != nil {
-			t.Fatalf("building %s: %v\n%s", name, err, out)
-		}
-		out, err := exec.Command(node, execNode, wasm).CombinedOutput()
-		if err != nil {
-			t.Fatalf("running %s: %v\n%s", name, err, out)
-		}
-		f := strings.Fields(string(out))
+	r := newRig(t)
+	turns := func(patched bool) int {
+		f := r.run("gcturns", patched, filepath.Join(r.lib, "wasm_exec_node.js"))
 		if len(f) != 3 || f[0] != "ok" || f[1] != "turns" {
-			t.Fatalf("%s printed %q", name, out)
+			t.Fatalf("gcturns printed %q", f)
 		}
 		n, _ := strconv.Atoi(f[2])
-		t.Logf("%s: %s", name, strings.TrimSpace(string(out)))
 		return n
 	}
-	plain := turns("plain")
-	patched := turns("patched", "-overlay="+overlay)
+	plain, patched := turns(false), turns(true)
 	if patched < plain+3 {
 		t.Errorf("the host got %d turns while the patched runtime marked, %d with Go's own: want at least 3 more", patched, plain)
 	}

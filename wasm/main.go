@@ -22,10 +22,11 @@ import (
 
 func main() {
 	mark("main") // the runtime and every package are initialised
-	// Each collection stops the tab (wasm has one thread) for 1.5 to 2 ms
-	// per MB live: 130 to 180 ms at 500 nodes / 5,000 pods. Collecting at
-	// three times the live heap instead of twice halves how often playback
-	// stalls; the limit keeps a huge scenario's heap in check.
+	// Collecting at three times the live heap instead of twice halves how
+	// often a cycle's assists and write barriers slow the tab (its idle
+	// marking comes 8 ms a turn: scripts/wasmrt); at twice, a fresh page's
+	// first paste was no faster. The limit keeps a huge scenario's heap in
+	// check.
 	debug.SetGCPercent(200)
 	debug.SetMemoryLimit(1 << 30)
 	b := newBridge()

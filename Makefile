@@ -16,11 +16,12 @@ fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 
-# The bridge's own test runs under Node: the wasm package as a whole does
-# not (ebiten's initialisation wants a browser), so its files are named.
+# The bridge's own test runs under Node, with the page's runtime overlay
+# (scripts/wasmrt): the wasm package as a whole does not (ebiten's
+# initialisation wants a browser), so its files are named.
 test-go: vet fmt-check
 	$(GO) test ./...
-	cd wasm && GOOS=js GOARCH=wasm $(GO) test -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" bridge.go bridge_test.go
+	cd wasm && GOOS=js GOARCH=wasm $(GO) test -overlay="$$($(GO) run ../scripts/wasmrt -dir "$$(mktemp -d)")" -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" bridge.go bridge_test.go
 
 # test is what CI runs (.ci/run): Go tests, the conformance batch against upstream
 # kube-scheduler, and the browser end-to-end tests.

@@ -21,7 +21,10 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 cd "$root"
 "$go" build -o "$tmp/schedplay" ./cmd/schedplay
-GOOS=js GOARCH=wasm "$go" build -o "$tmp/hostile.wasm" ./scripts/hostile
+# With the page's runtime (scripts/wasmrt): what exhausts or stalls the page
+# must do so here too.
+overlay=$("$go" run ./scripts/wasmrt -dir "$tmp/wasmrt")
+GOOS=js GOARCH=wasm "$go" build -overlay="$overlay" -o "$tmp/hostile.wasm" ./scripts/hostile
 execjs="$("$go" env GOROOT)/lib/wasm/wasm_exec_node.js"
 [ -f "$execjs" ] || execjs="$("$go" env GOROOT)/misc/wasm/wasm_exec_node.js"
 mkdir "$tmp/in"

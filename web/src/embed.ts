@@ -143,13 +143,13 @@ followBtn.addEventListener("click", () => {
 // scenario loads); a newer load replaces one under way, which then answers
 // cancelled and is dropped.
 let loadSeq = 0;
-async function loadText(t: string): Promise<void> {
-  text = t;
-  if (textarea.value !== t) textarea.value = t;
+async function loadText(yaml: string): Promise<void> {
+  text = yaml;
+  if (textarea.value !== yaml) textarea.value = yaml;
   updateOpenFull();
   if (!api) return;
   const mine = ++loadSeq;
-  const reply = JSON.parse(await api.loadInSteps("scenario.yaml", t)) as LoadReply;
+  const reply = JSON.parse(await api.loadInSteps("scenario.yaml", yaml)) as LoadReply;
   if (mine !== loadSeq || reply.cancelled) return;
   state.lastReply = reply;
   if (reply.ok) {

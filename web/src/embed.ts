@@ -25,7 +25,7 @@ import { Controls } from "./embed-controls";
 import { parseOrigins } from "./embed-origins";
 import { registerWorker } from "./sw-register";
 import { captionText } from "./embed-captions";
-import { similarNames } from "./similar";
+import { joinNames, similarNames } from "./similar";
 import { lang, t, translateWith } from "./messages";
 
 type Msg = { schedplay: 1; type: string; [k: string]: unknown };
@@ -388,7 +388,7 @@ async function initialText(): Promise<string> {
     if (!names.includes(`${example}.yaml`)) {
       const like = similarNames(example, names.map((n) => n.replace(/\.yaml$/, "")));
       throw new Error([t("embed.noExample", { name: JSON.stringify(example) }),
-        like.length ? t("embed.didYouMean", { names: like.join(", ") }) : "", t("embed.galleryLists")].filter((s) => s).join(" "));
+        like.length ? t("embed.didYouMean", { names: joinNames(like, lang, "or") }) : "", t("embed.galleryLists")].filter((s) => s).join(" "));
     }
     const r = await fetch(`examples/${example}.yaml`);
     if (!r.ok) throw new Error(t("embed.exampleFailed", { name: example, status: r.status }));

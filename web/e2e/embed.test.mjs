@@ -96,6 +96,8 @@ describe("embed on another origin", () => {
         case "/bad":
           return hostPage(frame(`example=no-such-lesson&origins=${encodeURIComponent(me)}`, 400, 300) +
             frame(`origins=,not%20an%20origin,${encodeURIComponent(me)}/,https://x.example/path#v1.AAAAbroken`, 400, 300));
+        case "/edit":
+          return hostPage(frame(`example=preemption-basic&load=eager&editor=open`, 640, 480));
         case "/one":
           return hostPage(frame(`example=${p.get("example") ?? "preemption-basic"}&load=eager&theme=${p.get("theme") ?? "auto"}&origins=${encodeURIComponent(me)}`,
             Number(p.get("w") ?? 800), Number(p.get("h") ?? 500)));
@@ -156,10 +158,13 @@ describe("embed on another origin", () => {
     await page.goto(host + "/bad");
     const [noSuch, damaged] = [embedFrame(page, 0), embedFrame(page, 1)];
     for (const f of [noSuch, damaged]) await f.waitForFunction(() => window.__schedplayEmbed?.error !== "", null, { timeout: 20000, polling: 50 });
-    assert.match(await noSuch.textContent("#ph-error"), /no example named "no-such-lesson"/);
-    assert.equal(await noSuch.isVisible("#ph-error"), true);
-    assert.equal(await noSuch.isVisible("#activate"), false, "nothing to load");
-    assert.match(await damaged.textContent("#ph-error"), /link is damaged/);
+    // A polite status, not an alert: the page's author's mistake must not
+    // cut into what the reader's screen reader is reading on the host page.
+    const said = noSuch.getByRole("status").filter({ hasText: /no example named "no-such-lesson"/ });
+    assert.equal(await said.isVisible(), true);
+    assert.equal(await noSuch.getByRole("button", { name: "▶ Load the playground" }).count(), 0, "nothing to load");
+    await damaged.getByRole("status").filter({ hasText: /link is damaged/ }).waitFor();
+    for (const f of [noSuch, damaged]) assert.equal(await f.getByRole("alert").count(), 0, "no assertive region");
     // origins= with malformed entries: they are left out, the good one kept.
     const st = await embedState(damaged);
     assert.deepEqual(st.ignoredOrigins, ["not an origin", "https://x.example/path"]);
@@ -168,6 +173,31 @@ describe("embed on another origin", () => {
     const errors = await page.evaluate(() => window.got.filter((m) => m.type === "error").map((m) => m.message));
     assert.ok(errors.some((m) => /no-such-lesson/.test(m)) && errors.some((m) => /damaged/.test(m)), JSON.stringify(errors));
     await shot(page, "40-embed-bad-example.png");
+    assert.deepEqual(loud(log), []);
+    await context.close();
+  });
+
+  // The reader's own edit that does not load: a polite status too, and the
+  // editor marked invalid and described by it; a good edit clears both.
+  test("an edit that does not load says so, on the editor too", async () => {
+    const context = await browser.newContext({ viewport: { width: 900, height: 700 }, locale: "en-US" });
+    const page = await context.newPage();
+    const log = consoleLog(page);
+    await page.goto(host + "/edit");
+    const f = await waitEmbedFrame(page);
+    await drawn(f);
+    const yaml = f.getByRole("textbox", { name: "Scenario YAML" });
+    assert.equal(await yaml.getAttribute("aria-invalid"), null);
+    await yaml.fill("apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  containers: 7\n");
+    const error = f.getByRole("status").filter({ hasText: /^Line 6: / });
+    await error.waitFor({ timeout: 20000 });
+    assert.equal(await yaml.getAttribute("aria-invalid"), "true");
+    assert.equal(await yaml.getAttribute("aria-describedby"), await error.getAttribute("id"));
+    assert.equal(await f.getByRole("alert").count(), 0);
+    await yaml.fill(basic);
+    await f.waitForFunction(() => window.__schedplayEmbed.error === "" && window.__schedplayEmbed.loadedGen >= 2, null, { timeout: 20000, polling: 50 });
+    assert.equal(await yaml.getAttribute("aria-invalid"), null);
+    assert.equal(await error.count(), 0, "the message is gone");
     assert.deepEqual(loud(log), []);
     await context.close();
   });

@@ -97,15 +97,26 @@ function hello(origin: string): void {
   for (const m of outbox.splice(0)) window.parent.postMessage(m, origin);
 }
 
-function showError(message: string): void {
+// showError says what went wrong in the frame, in polite live regions
+// (role=status) that are in the page from the start. No message here is the
+// failure of something the reader just did and must act on at once (a wrong
+// example= or a damaged link is the page author's, a load the host's, a
+// crash stops the embed whatever the reader does), and an alert would cut
+// into what the reader is reading on the host page. A text that does not
+// load also marks the editor invalid, described by the message: the reader
+// who typed it hears it on the field, not in the middle of their typing.
+function showError(message: string, invalid = false): void {
   state.error = message;
   errorEl.textContent = message;
-  errorEl.hidden = false;
-  if (!state.activated) {
-    $("ph-error").textContent = message;
-    $("ph-error").hidden = false;
-  }
+  if (invalid) textarea.setAttribute("aria-invalid", "true");
+  if (!state.activated) $("ph-error").textContent = message;
   emit("error", { message });
+}
+
+function clearError(): void {
+  state.error = "";
+  errorEl.textContent = "";
+  textarea.removeAttribute("aria-invalid");
 }
 
 // ---- theme: the reader's preference unless the host chose one ----
@@ -154,8 +165,7 @@ async function loadText(yaml: string): Promise<void> {
   state.lastReply = reply;
   if (reply.ok) {
     state.loadedGen = reply.gen;
-    errorEl.hidden = true;
-    state.error = "";
+    clearError();
     captions = reply.lesson ? new Captions(reply.lesson) : null;
     captionShown = -2;
     player.start({ playing: want.playing, followEnd: false, stopped: reply.stopped, gen: reply.gen });
@@ -164,7 +174,7 @@ async function loadText(yaml: string): Promise<void> {
     player.render(true);
   } else {
     const d = reply.diagnostics?.[0];
-    showError(d ? t("embed.line", { line: d.line, msg: d.msg }) : reply.error ?? t("embed.notLoaded"));
+    showError(d ? t("embed.line", { line: d.line, msg: d.msg }) : reply.error ?? t("embed.notLoaded"), true);
   }
   emit("loaded", { ok: reply.ok, summary: reply.summary, diagnostics: reply.diagnostics ?? [] });
 }

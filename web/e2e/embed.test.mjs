@@ -211,12 +211,30 @@ describe("embed on another origin", () => {
     await drawn(f);
     await f.waitForFunction(() => window.__schedplayEmbed.simDone, null, { timeout: 60000, polling: 50 });
     const st = () => embedState(f);
+    // The caption is live only while the reader is in the embed (asked as
+    // it changes).
+    const live = () => f.getByRole("status").and(f.locator("#embed-caption")).getAttribute("aria-live");
+    // stepAside steps (by script, the focus stays where it is) until the
+    // caption changes: a lesson's caption spans several events.
+    const stepAside = async () => {
+      const before = (await st()).caption;
+      const changed = await f.evaluate((b) => {
+        const s = window.__schedplayEmbed;
+        const id = s.cursor >= s.events - 1 ? "c-back" : "c-fwd";
+        for (let k = 0; k < 60 && s.caption === b; k++) document.getElementById(id).click();
+        return s.caption !== b;
+      }, before);
+      assert.ok(changed, "the caption changed");
+    };
+    await stepAside();
+    assert.equal(await live(), "off", "quiet while the reader is on the host page");
     const ticks = await f.evaluate(() => [...document.querySelectorAll("#c-ticks i")].map((i) => i.className));
     assert.ok(ticks.includes("preempt") && ticks.includes("bind") && ticks.includes("delete"), JSON.stringify(ticks));
 
     // Mouse.
     await f.click("#c-play");
     await f.waitForFunction(() => window.__schedplayEmbed.t > 1, null, { timeout: 20000, polling: 50 });
+    assert.equal(await live(), "polite", "the reader is in the embed");
     assert.equal(await f.getAttribute("#c-play", "aria-label"), "Pause");
     await f.click("#c-play");
     const held = (await st()).t;
@@ -271,6 +289,15 @@ describe("embed on another origin", () => {
     await page.keyboard.press("]");
     assert.equal(await f.inputValue("#c-speed"), "2");
     await shot(page, "41-embed-controls-400x300.png");
+    // On the canvas (the stage's own frame) the reader is still in the
+    // embed; back on the host page the caption is quiet again.
+    await f.click("#shield");
+    await f.locator(".stage-box iframe").click({ position: { x: 5, y: 5 } });
+    await stepAside();
+    assert.equal(await live(), "polite", "focus on the canvas");
+    await page.click("h1");
+    await stepAside();
+    assert.equal(await live(), "off", "back on the host page");
     assert.deepEqual(loud(log), []);
     await context.close();
   });

@@ -228,11 +228,13 @@ function showCaption(): void {
     const text = i >= 0 ? captionText.text(`${captions.lesson.name ?? ""}.caption.${i}`, captions.lesson.captions[i].text) : "";
     if (text === null) return; // the reader's captions are on their way (then shown)
     captionShown = i;
+    captionLive();
     state.caption = text;
     captionEl.textContent = state.caption;
   } else {
     if (tl.cursor === captionShown) return;
     captionShown = tl.cursor;
+    captionLive();
     const e = tl.events[tl.cursor];
     state.caption = e ? `${e.kind}${e.pod ? " " + e.pod : ""}${e.node ? " → " + e.node : ""}: ${e.reason}` : "";
     captionEl.replaceChildren();
@@ -243,7 +245,17 @@ function showCaption(): void {
       captionEl.append(time, state.caption);
     }
   }
-  captionEl.hidden = state.caption === "";
+}
+
+// The caption speaks (a polite live region) only while the reader is in
+// the embed (the focus is in it, or in its canvas's frame): on a
+// documentation page an embed playing by itself (autoplay, a host's play)
+// would otherwise read each caption, or each event of a scenario without a
+// lesson, into whatever the reader is reading. Asked as each caption
+// changes: focus leaving the canvas's frame for the host page tells this
+// window nothing.
+function captionLive(): void {
+  captionEl.setAttribute("aria-live", document.hasFocus() ? "polite" : "off");
 }
 
 function playback(kind: "play" | "pause" | "seek", t?: number): void {

@@ -96,6 +96,13 @@ describe("embed on another origin", () => {
         case "/bad":
           return hostPage(frame(`example=no-such-lesson&origins=${encodeURIComponent(me)}`, 400, 300) +
             frame(`origins=,not%20an%20origin,${encodeURIComponent(me)}/,https://x.example/path#v1.AAAAbroken`, 400, 300));
+        // The playground's lesson=, copied into embeds: a lesson, a typo
+        // of one (English and Chinese) and a typo of an example=.
+        case "/lesson":
+          return hostPage(frame(`lesson=preemption-basic&load=click&editor=open`, 400, 300) +
+            frame(`lesson=preemption-basc&load=click`, 400, 300) +
+            frame(`lesson=preemption-basc&load=click&lang=zh-CN`, 400, 300) +
+            frame(`example=preemption-basc&load=click&lang=id`, 400, 300));
         case "/edit":
           return hostPage(frame(`example=preemption-basic&load=eager&editor=open`, 640, 480));
         case "/one":
@@ -173,6 +180,47 @@ describe("embed on another origin", () => {
     const errors = await page.evaluate(() => window.got.filter((m) => m.type === "error").map((m) => m.message));
     assert.ok(errors.some((m) => /no-such-lesson/.test(m)) && errors.some((m) => /damaged/.test(m)), JSON.stringify(errors));
     await shot(page, "40-embed-bad-example.png");
+    assert.deepEqual(loud(log), []);
+    await context.close();
+  });
+
+  // lesson=NAME, the playground's parameter, names the same file as
+  // example=NAME; a name the site does not have says so, politely, with the
+  // similar names listed as the embed's language lists them.
+  test("lesson= opens the example of that name; a wrong one says so", async () => {
+    const context = await browser.newContext({ viewport: { width: 900, height: 1400 }, locale: "en-US" });
+    const page = await context.newPage();
+    const log = consoleLog(page);
+    await page.goto(host + "/lesson");
+    const [good, typo, zh, id] = await Promise.all([0, 1, 2, 3].map((i) => waitEmbedFrame(page, i)));
+    const yaml = good.getByRole("textbox", { name: "Scenario YAML" });
+    await good.waitForFunction(() => document.getElementById("yaml").value !== "", null, { timeout: 20000, polling: 50 });
+    assert.equal(await yaml.inputValue(), basic, "the example's YAML");
+    await good.getByRole("button", { name: "▶ Load the playground" }).waitFor();
+    await good.getByText("Preemption, the basic case", { exact: true }).waitFor();
+    // The message's region is in the page from the start, empty.
+    assert.deepEqual(await good.getByRole("status").allTextContents(), ["", ""], "the regions, empty");
+    assert.equal(await yaml.getAttribute("aria-invalid"), null);
+
+    const small = (lang) => JSON.parse(readFileSync(join(web, "locales", "embed", `${lang}.json`), "utf8"));
+    // Examples sharing the word "preemption", in the site's order.
+    const names = ["anti-affinity-no-cross-node-preemption", "preemption-basic", "preemption-disabled"];
+    const cases = [
+      [typo, "en", `Did you mean ${names[0]}, ${names[1]}, or ${names[2]}?`],
+      [zh, "zh-CN", small("zh-CN")["embed.didYouMean"].replace("{names}", `${names[0]}、${names[1]}或${names[2]}`)],
+      [id, "id", small("id")["embed.didYouMean"].replace("{names}", `${names[0]}, ${names[1]}, atau ${names[2]}`)],
+    ];
+    for (const [f, lang, didYouMean] of cases) {
+      const noExample = small(lang)["embed.noExample"].replace("{name}", `"preemption-basc"`);
+      const said = f.getByRole("status").filter({ hasText: noExample });
+      await said.waitFor({ timeout: 20000 });
+      const words = await said.textContent();
+      assert.ok(words.includes(didYouMean), `${lang}: ${words}`);
+      assert.equal(await f.getByRole("alert").count(), 0);
+    }
+    await shot(page, "45-embed-lesson-typo-400x300.png", 1);
+    await shot(page, "46-embed-lesson-typo-zh-CN-400x300.png", 2);
+    await shot(page, "47-embed-example-typo-id-400x300.png", 3);
     assert.deepEqual(loud(log), []);
     await context.close();
   });

@@ -4,9 +4,11 @@
 // Query parameters (docs/embedding.md): editor=none|collapsed|open,
 // readonly=1, autoplay=1, t=SECONDS, theme=auto|light|dark, height=PX|auto,
 // load=visible|click|eager, origins=ORIGIN,ORIGIN (who may drive it; the
-// default is this page's own origin), example=NAME, lang=en|zh-CN|id (the
-// lesson's captions and the "open" link; else the reader's language). The scenario comes from
-// the fragment (a permalink) or from example=NAME (examples/NAME.yaml).
+// default is this page's own origin), example=NAME (or lesson=NAME, the
+// playground's word for the same file), lang=en|zh-CN|id (the lesson's
+// captions and the "open" link; else the reader's language). The scenario
+// comes from the fragment (a permalink) or from example=NAME
+// (examples/NAME.yaml).
 //
 // Manners towards the host: nothing here calls focus() or scrolls; the
 // heavy part (the stage frame with the wasm engine) loads only when the
@@ -402,7 +404,10 @@ function withFullLang(href: string): string {
 // ---- start ----
 
 async function initialText(): Promise<string> {
-  const example = q.get("example");
+  // lesson=: the playground's address names an example so
+  // (index.html?lesson=NAME, every lesson being an example), and an author
+  // who copies its query into an embed's must not get an empty cluster.
+  const example = q.get("example") ?? q.get("lesson");
   if (example !== null) {
     // The list first: asking for a file that is not there would log a 404
     // in the console the host page's developers read.

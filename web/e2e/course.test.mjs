@@ -412,6 +412,9 @@ test("an unknown lesson's message in Indonesian and Chinese", async () => {
       assert.ok(words.includes(cat["course.showsDefault"]), words);
       assert.ok(words.includes(cat["course.findAll"].replace("{lessons}", cat["ui.lessons"])), words);
       assert.ok(words.includes(cat["course.similar"]), words);
+      // Three similar lessons, listed with the language's separators.
+      const sep = lang === "zh-CN" ? "、" : ", ";
+      assert.match(words, new RegExp(`topology-spread-[a-z-]+${sep}topology-spread-[a-z-]+${sep}topology-spread-[a-z-]+`), words);
       await message.getByRole("link", { name: "topology-spread-one-constraint", exact: true }).waitFor();
       await message.getByRole("button", { name: cat["share.dismiss"] }).waitFor();
       assert.equal(new URL(page.url()).search, `?lang=${lang}`, "the address keeps its language, not the lesson");

@@ -96,6 +96,15 @@ describe("embed on another origin", () => {
         case "/bad":
           return hostPage(frame(`example=no-such-lesson&origins=${encodeURIComponent(me)}`, 400, 300) +
             frame(`origins=,not%20an%20origin,${encodeURIComponent(me)}/,https://x.example/path#v1.AAAAbroken`, 400, 300));
+        // The playground's lesson=, copied into embeds: a lesson, a typo
+        // of one (English and Chinese) and a typo of an example=.
+        case "/lesson":
+          return hostPage(frame(`lesson=preemption-basic&load=click&editor=open`, 400, 300) +
+            frame(`lesson=preemption-basc&load=click`, 400, 300) +
+            frame(`lesson=preemption-basc&load=click&lang=zh-CN`, 400, 300) +
+            frame(`example=preemption-basc&load=click&lang=id`, 400, 300));
+        case "/edit":
+          return hostPage(frame(`example=preemption-basic&load=eager&editor=open`, 640, 480));
         case "/one":
           return hostPage(frame(`example=${p.get("example") ?? "preemption-basic"}&load=eager&theme=${p.get("theme") ?? "auto"}&origins=${encodeURIComponent(me)}`,
             Number(p.get("w") ?? 800), Number(p.get("h") ?? 500)));
@@ -156,10 +165,13 @@ describe("embed on another origin", () => {
     await page.goto(host + "/bad");
     const [noSuch, damaged] = [embedFrame(page, 0), embedFrame(page, 1)];
     for (const f of [noSuch, damaged]) await f.waitForFunction(() => window.__schedplayEmbed?.error !== "", null, { timeout: 20000, polling: 50 });
-    assert.match(await noSuch.textContent("#ph-error"), /no example named "no-such-lesson"/);
-    assert.equal(await noSuch.isVisible("#ph-error"), true);
-    assert.equal(await noSuch.isVisible("#activate"), false, "nothing to load");
-    assert.match(await damaged.textContent("#ph-error"), /link is damaged/);
+    // A polite status, not an alert: the page's author's mistake must not
+    // cut into what the reader's screen reader is reading on the host page.
+    const said = noSuch.getByRole("status").filter({ hasText: /no example named "no-such-lesson"/ });
+    assert.equal(await said.isVisible(), true);
+    assert.equal(await noSuch.getByRole("button", { name: "▶ Load the playground" }).count(), 0, "nothing to load");
+    await damaged.getByRole("status").filter({ hasText: /link is damaged/ }).waitFor();
+    for (const f of [noSuch, damaged]) assert.equal(await f.getByRole("alert").count(), 0, "no assertive region");
     // origins= with malformed entries: they are left out, the good one kept.
     const st = await embedState(damaged);
     assert.deepEqual(st.ignoredOrigins, ["not an origin", "https://x.example/path"]);
@@ -168,6 +180,72 @@ describe("embed on another origin", () => {
     const errors = await page.evaluate(() => window.got.filter((m) => m.type === "error").map((m) => m.message));
     assert.ok(errors.some((m) => /no-such-lesson/.test(m)) && errors.some((m) => /damaged/.test(m)), JSON.stringify(errors));
     await shot(page, "40-embed-bad-example.png");
+    assert.deepEqual(loud(log), []);
+    await context.close();
+  });
+
+  // lesson=NAME, the playground's parameter, names the same file as
+  // example=NAME; a name the site does not have says so, politely, with the
+  // similar names listed as the embed's language lists them.
+  test("lesson= opens the example of that name; a wrong one says so", async () => {
+    const context = await browser.newContext({ viewport: { width: 900, height: 1400 }, locale: "en-US" });
+    const page = await context.newPage();
+    const log = consoleLog(page);
+    await page.goto(host + "/lesson");
+    const [good, typo, zh, id] = await Promise.all([0, 1, 2, 3].map((i) => waitEmbedFrame(page, i)));
+    const yaml = good.getByRole("textbox", { name: "Scenario YAML" });
+    await good.waitForFunction(() => document.getElementById("yaml").value !== "", null, { timeout: 20000, polling: 50 });
+    assert.equal(await yaml.inputValue(), basic, "the example's YAML");
+    await good.getByRole("button", { name: "▶ Load the playground" }).waitFor();
+    await good.getByText("Preemption, the basic case", { exact: true }).waitFor();
+    // The message's region is in the page from the start, empty.
+    assert.deepEqual(await good.getByRole("status").allTextContents(), ["", ""], "the regions, empty");
+    assert.equal(await yaml.getAttribute("aria-invalid"), null);
+
+    const small = (lang) => JSON.parse(readFileSync(join(web, "locales", "embed", `${lang}.json`), "utf8"));
+    // Examples sharing the word "preemption", in the site's order.
+    const names = ["anti-affinity-no-cross-node-preemption", "preemption-basic", "preemption-disabled"];
+    const cases = [
+      [typo, "en", `Did you mean ${names[0]}, ${names[1]}, or ${names[2]}?`],
+      [zh, "zh-CN", small("zh-CN")["embed.didYouMean"].replace("{names}", `${names[0]}、${names[1]}或${names[2]}`)],
+      [id, "id", small("id")["embed.didYouMean"].replace("{names}", `${names[0]}, ${names[1]}, atau ${names[2]}`)],
+    ];
+    for (const [f, lang, didYouMean] of cases) {
+      const noExample = small(lang)["embed.noExample"].replace("{name}", `"preemption-basc"`);
+      const said = f.getByRole("status").filter({ hasText: noExample });
+      await said.waitFor({ timeout: 20000 });
+      const words = await said.textContent();
+      assert.ok(words.includes(didYouMean), `${lang}: ${words}`);
+      assert.equal(await f.getByRole("alert").count(), 0);
+    }
+    await shot(page, "45-embed-lesson-typo-400x300.png", 1);
+    await shot(page, "46-embed-lesson-typo-zh-CN-400x300.png", 2);
+    await shot(page, "47-embed-example-typo-id-400x300.png", 3);
+    assert.deepEqual(loud(log), []);
+    await context.close();
+  });
+
+  // The reader's own edit that does not load: a polite status too, and the
+  // editor marked invalid and described by it; a good edit clears both.
+  test("an edit that does not load says so, on the editor too", async () => {
+    const context = await browser.newContext({ viewport: { width: 900, height: 700 }, locale: "en-US" });
+    const page = await context.newPage();
+    const log = consoleLog(page);
+    await page.goto(host + "/edit");
+    const f = await waitEmbedFrame(page);
+    await drawn(f);
+    const yaml = f.getByRole("textbox", { name: "Scenario YAML" });
+    assert.equal(await yaml.getAttribute("aria-invalid"), null);
+    await yaml.fill("apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  containers: 7\n");
+    const error = f.getByRole("status").filter({ hasText: /^Line 6: / });
+    await error.waitFor({ timeout: 20000 });
+    assert.equal(await yaml.getAttribute("aria-invalid"), "true");
+    assert.equal(await yaml.getAttribute("aria-describedby"), await error.getAttribute("id"));
+    assert.equal(await f.getByRole("alert").count(), 0);
+    await yaml.fill(basic);
+    await f.waitForFunction(() => window.__schedplayEmbed.error === "" && window.__schedplayEmbed.loadedGen >= 2, null, { timeout: 20000, polling: 50 });
+    assert.equal(await yaml.getAttribute("aria-invalid"), null);
+    assert.equal(await error.count(), 0, "the message is gone");
     assert.deepEqual(loud(log), []);
     await context.close();
   });
@@ -181,12 +259,30 @@ describe("embed on another origin", () => {
     await drawn(f);
     await f.waitForFunction(() => window.__schedplayEmbed.simDone, null, { timeout: 60000, polling: 50 });
     const st = () => embedState(f);
+    // The caption is live only while the reader is in the embed (asked as
+    // it changes).
+    const live = () => f.getByRole("status").and(f.locator("#embed-caption")).getAttribute("aria-live");
+    // stepAside steps (by script, the focus stays where it is) until the
+    // caption changes: a lesson's caption spans several events.
+    const stepAside = async () => {
+      const before = (await st()).caption;
+      const changed = await f.evaluate((b) => {
+        const s = window.__schedplayEmbed;
+        const id = s.cursor >= s.events - 1 ? "c-back" : "c-fwd";
+        for (let k = 0; k < 60 && s.caption === b; k++) document.getElementById(id).click();
+        return s.caption !== b;
+      }, before);
+      assert.ok(changed, "the caption changed");
+    };
+    await stepAside();
+    assert.equal(await live(), "off", "quiet while the reader is on the host page");
     const ticks = await f.evaluate(() => [...document.querySelectorAll("#c-ticks i")].map((i) => i.className));
     assert.ok(ticks.includes("preempt") && ticks.includes("bind") && ticks.includes("delete"), JSON.stringify(ticks));
 
     // Mouse.
     await f.click("#c-play");
     await f.waitForFunction(() => window.__schedplayEmbed.t > 1, null, { timeout: 20000, polling: 50 });
+    assert.equal(await live(), "polite", "the reader is in the embed");
     assert.equal(await f.getAttribute("#c-play", "aria-label"), "Pause");
     await f.click("#c-play");
     const held = (await st()).t;
@@ -241,6 +337,15 @@ describe("embed on another origin", () => {
     await page.keyboard.press("]");
     assert.equal(await f.inputValue("#c-speed"), "2");
     await shot(page, "41-embed-controls-400x300.png");
+    // On the canvas (the stage's own frame) the reader is still in the
+    // embed; back on the host page the caption is quiet again.
+    await f.click("#shield");
+    await f.locator(".stage-box iframe").click({ position: { x: 5, y: 5 } });
+    await stepAside();
+    assert.equal(await live(), "polite", "focus on the canvas");
+    await page.click("h1");
+    await stepAside();
+    assert.equal(await live(), "off", "back on the host page");
     assert.deepEqual(loud(log), []);
     await context.close();
   });

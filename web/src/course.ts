@@ -6,8 +6,8 @@
 // "shared scenario" banner is raised. A NAME the course does not have opens
 // what the page opens without one, with a message (lessonMissing).
 import course from "../../examples/course.json";
-import { lessonText, t, withLang } from "./i18n";
-import { similarNames } from "./similar";
+import { lang, lessonText, t, withLang } from "./i18n";
+import { listParts, similarNames } from "./similar";
 
 export interface Chapter { id: string; title: string; lessons: string[] }
 export const chapters: Chapter[] = course.chapters;
@@ -88,12 +88,16 @@ export function lessonMissing(name: string, why: string, instead: Instead): { ti
   const like = why === "" ? similarNames(name, order) : [];
   if (like.length > 0) {
     const p = el("p", "lesson-similar", t("course.similar") + " ");
-    like.forEach((n, i) => {
-      const a = el("a", undefined, n);
-      a.href = lessonHref(n);
-      if (i > 0) p.append(", ");
+    // The separators are the language's ("a、b、c" in Chinese).
+    for (const part of listParts(like, lang, "plain")) {
+      if (!part.name) {
+        p.append(part.text);
+        continue;
+      }
+      const a = el("a", undefined, part.text);
+      a.href = lessonHref(part.text);
       p.append(a);
-    });
+    }
     extra.append(p);
   }
   extra.append(el("p", undefined, t("course.findAll", { lessons: t("ui.lessons") })));

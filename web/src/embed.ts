@@ -4,9 +4,11 @@
 // Query parameters (docs/embedding.md): editor=none|collapsed|open,
 // readonly=1, autoplay=1, t=SECONDS, theme=auto|light|dark, height=PX|auto,
 // load=visible|click|eager, origins=ORIGIN,ORIGIN (who may drive it; the
-// default is this page's own origin), example=NAME, lang=en|zh-CN|id (the
-// lesson's captions and the "open" link; else the reader's language). The scenario comes from
-// the fragment (a permalink) or from example=NAME (examples/NAME.yaml).
+// default is this page's own origin), example=NAME (or lesson=NAME, the
+// playground's word for the same file), lang=en|zh-CN|id (the lesson's
+// captions and the "open" link; else the reader's language). The scenario
+// comes from the fragment (a permalink) or from example=NAME
+// (examples/NAME.yaml).
 //
 // Manners towards the host: nothing here calls focus() or scrolls; the
 // heavy part (the stage frame with the wasm engine) loads only when the
@@ -25,7 +27,7 @@ import { Controls } from "./embed-controls";
 import { parseOrigins } from "./embed-origins";
 import { registerWorker } from "./sw-register";
 import { captionText } from "./embed-captions";
-import { similarNames } from "./similar";
+import { joinNames, similarNames } from "./similar";
 import { lang, t, translateWith } from "./messages";
 
 type Msg = { schedplay: 1; type: string; [k: string]: unknown };
@@ -97,15 +99,26 @@ function hello(origin: string): void {
   for (const m of outbox.splice(0)) window.parent.postMessage(m, origin);
 }
 
-function showError(message: string): void {
+// showError says what went wrong in the frame, in polite live regions
+// (role=status) that are in the page from the start. No message here is the
+// failure of something the reader just did and must act on at once (a wrong
+// example= or a damaged link is the page author's, a load the host's, a
+// crash stops the embed whatever the reader does), and an alert would cut
+// into what the reader is reading on the host page. A text that does not
+// load also marks the editor invalid, described by the message: the reader
+// who typed it hears it on the field, not in the middle of their typing.
+function showError(message: string, invalid = false): void {
   state.error = message;
   errorEl.textContent = message;
-  errorEl.hidden = false;
-  if (!state.activated) {
-    $("ph-error").textContent = message;
-    $("ph-error").hidden = false;
-  }
+  if (invalid) textarea.setAttribute("aria-invalid", "true");
+  if (!state.activated) $("ph-error").textContent = message;
   emit("error", { message });
+}
+
+function clearError(): void {
+  state.error = "";
+  errorEl.textContent = "";
+  textarea.removeAttribute("aria-invalid");
 }
 
 // ---- theme: the reader's preference unless the host chose one ----
@@ -143,19 +156,18 @@ followBtn.addEventListener("click", () => {
 // scenario loads); a newer load replaces one under way, which then answers
 // cancelled and is dropped.
 let loadSeq = 0;
-async function loadText(t: string): Promise<void> {
-  text = t;
-  if (textarea.value !== t) textarea.value = t;
+async function loadText(yaml: string): Promise<void> {
+  text = yaml;
+  if (textarea.value !== yaml) textarea.value = yaml;
   updateOpenFull();
   if (!api) return;
   const mine = ++loadSeq;
-  const reply = JSON.parse(await api.loadInSteps("scenario.yaml", t)) as LoadReply;
+  const reply = JSON.parse(await api.loadInSteps("scenario.yaml", yaml)) as LoadReply;
   if (mine !== loadSeq || reply.cancelled) return;
   state.lastReply = reply;
   if (reply.ok) {
     state.loadedGen = reply.gen;
-    errorEl.hidden = true;
-    state.error = "";
+    clearError();
     captions = reply.lesson ? new Captions(reply.lesson) : null;
     captionShown = -2;
     player.start({ playing: want.playing, followEnd: false, stopped: reply.stopped, gen: reply.gen });
@@ -164,7 +176,7 @@ async function loadText(t: string): Promise<void> {
     player.render(true);
   } else {
     const d = reply.diagnostics?.[0];
-    showError(d ? t("embed.line", { line: d.line, msg: d.msg }) : reply.error ?? t("embed.notLoaded"));
+    showError(d ? t("embed.line", { line: d.line, msg: d.msg }) : reply.error ?? t("embed.notLoaded"), true);
   }
   emit("loaded", { ok: reply.ok, summary: reply.summary, diagnostics: reply.diagnostics ?? [] });
 }
@@ -218,11 +230,13 @@ function showCaption(): void {
     const text = i >= 0 ? captionText.text(`${captions.lesson.name ?? ""}.caption.${i}`, captions.lesson.captions[i].text) : "";
     if (text === null) return; // the reader's captions are on their way (then shown)
     captionShown = i;
+    captionLive();
     state.caption = text;
     captionEl.textContent = state.caption;
   } else {
     if (tl.cursor === captionShown) return;
     captionShown = tl.cursor;
+    captionLive();
     const e = tl.events[tl.cursor];
     state.caption = e ? `${e.kind}${e.pod ? " " + e.pod : ""}${e.node ? " → " + e.node : ""}: ${e.reason}` : "";
     captionEl.replaceChildren();
@@ -233,7 +247,17 @@ function showCaption(): void {
       captionEl.append(time, state.caption);
     }
   }
-  captionEl.hidden = state.caption === "";
+}
+
+// The caption speaks (a polite live region) only while the reader is in
+// the embed (the focus is in it, or in its canvas's frame): on a
+// documentation page an embed playing by itself (autoplay, a host's play)
+// would otherwise read each caption, or each event of a scenario without a
+// lesson, into whatever the reader is reading. Asked as each caption
+// changes: focus leaving the canvas's frame for the host page tells this
+// window nothing.
+function captionLive(): void {
+  captionEl.setAttribute("aria-live", document.hasFocus() ? "polite" : "off");
 }
 
 function playback(kind: "play" | "pause" | "seek", t?: number): void {
@@ -380,7 +404,10 @@ function withFullLang(href: string): string {
 // ---- start ----
 
 async function initialText(): Promise<string> {
-  const example = q.get("example");
+  // lesson=: the playground's address names an example so
+  // (index.html?lesson=NAME, every lesson being an example), and an author
+  // who copies its query into an embed's must not get an empty cluster.
+  const example = q.get("example") ?? q.get("lesson");
   if (example !== null) {
     // The list first: asking for a file that is not there would log a 404
     // in the console the host page's developers read.
@@ -388,7 +415,7 @@ async function initialText(): Promise<string> {
     if (!names.includes(`${example}.yaml`)) {
       const like = similarNames(example, names.map((n) => n.replace(/\.yaml$/, "")));
       throw new Error([t("embed.noExample", { name: JSON.stringify(example) }),
-        like.length ? t("embed.didYouMean", { names: like.join(", ") }) : "", t("embed.galleryLists")].filter((s) => s).join(" "));
+        like.length ? t("embed.didYouMean", { names: joinNames(like, lang, "or") }) : "", t("embed.galleryLists")].filter((s) => s).join(" "));
     }
     const r = await fetch(`examples/${example}.yaml`);
     if (!r.ok) throw new Error(t("embed.exampleFailed", { name: example, status: r.status }));

@@ -37,3 +37,26 @@ test("similar names share a word of four letters or more, in the course's order"
   assert.deepEqual(S.similarNames("pod", C.order), [], "no word long enough");
   assert.equal(S.similarNames("topology-spread", C.order, 10).length, 10);
 });
+
+// The names are listed as the page's language writes a list, not with a
+// comma in every language: Chinese separates them with "、".
+test("a list of names in the page's language", () => {
+  const three = ["topology-spread-one-constraint", "topology-spread-two-constraints", "topology-spread-scores"];
+  const [a, b, c] = three;
+  assert.equal(S.joinNames(three, "en", "or"), `${a}, ${b}, or ${c}`);
+  assert.equal(S.joinNames(three, "id", "or"), `${a}, ${b}, atau ${c}`);
+  assert.equal(S.joinNames(three, "zh-CN", "or"), `${a}、${b}或${c}`);
+  assert.equal(S.joinNames([a, b], "en", "or"), `${a} or ${b}`);
+  assert.equal(S.joinNames([a], "zh-CN", "or"), a);
+  assert.equal(S.joinNames(three, "en", "plain"), `${a}, ${b}, ${c}`);
+  assert.equal(S.joinNames(three, "id", "plain"), `${a}, ${b}, ${c}`);
+  assert.equal(S.joinNames(three, "zh-CN", "plain"), `${a}、${b}、${c}`);
+  // In pieces (the playground's names are links): every name, in order,
+  // and the language's separators between them.
+  const parts = S.listParts(three, "zh-CN", "plain");
+  assert.deepEqual(parts.filter((p) => p.name).map((p) => p.text), three);
+  assert.deepEqual(parts.filter((p) => !p.name).map((p) => p.text), ["、", "、"]);
+  assert.equal(parts.map((p) => p.text).join(""), S.joinNames(three, "zh-CN", "plain"));
+  assert.deepEqual(S.listParts([a, b], "en", "plain").map((p) => p.text), [a, ", ", b]);
+  assert.deepEqual(S.listParts([], "en", "plain"), []);
+});

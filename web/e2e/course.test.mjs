@@ -129,8 +129,8 @@ test("an unknown lesson in the address: a message, the draft, a plain address", 
     assert.match(words, /The editor shows your draft instead\./);
     assert.match(words, /Every lesson is listed under “Lessons” at the top of the page\./);
     assert.equal(await page.evaluate(() => window.__bannerAtInsert), "", "the live region was there, empty, before its words");
-    const like = message.getByRole("link", { name: "topology-spread-one-constraint", exact: true });
-    assert.match(await like.getAttribute("href"), /lesson=topology-spread-one-constraint$/);
+    const like = message.getByRole("link", { name: "topology-spread-scores", exact: true });
+    assert.match(await like.getAttribute("href"), /lesson=topology-spread-scores$/);
     assert.match(await editorText(page), /# my own draft/, "the draft is shown");
     assert.doesNotMatch(page.url(), /lesson=/, "the address claims no lesson");
     assert.equal(await page.locator(".course-bar").count(), 0, "no course lesson claimed");
@@ -150,12 +150,12 @@ test("an unknown lesson in the address: a message, the draft, a plain address", 
     // A similar name's link opens that lesson, with no message.
     await page.goto(new URL("index.html?lesson=topology-spread", url).toString());
     await ready(page);
-    await message.getByRole("link", { name: "topology-spread-two-constraints", exact: true }).click();
-    await page.waitForURL(/lesson=topology-spread-two-constraints/);
+    await message.getByRole("link", { name: "topology-spread-min-domains", exact: true }).click();
+    await page.waitForURL(/lesson=topology-spread-min-domains/);
     await ready(page);
     await page.locator("#lesson-title").waitFor();
     assert.equal(await page.getByText("There is no lesson named").count(), 0, "a known lesson opens without the message");
-    assert.match(page.url(), /lesson=topology-spread-two-constraints/, "and its address keeps it");
+    assert.match(page.url(), /lesson=topology-spread-min-domains/, "and its address keeps it");
     assert.deepEqual(page.errors, []);
     await context.close();
   } finally {
@@ -415,7 +415,7 @@ test("an unknown lesson's message in Indonesian and Chinese", async () => {
       // Three similar lessons, listed with the language's separators.
       const sep = lang === "zh-CN" ? "、" : ", ";
       assert.match(words, new RegExp(`topology-spread-[a-z-]+${sep}topology-spread-[a-z-]+${sep}topology-spread-[a-z-]+`), words);
-      await message.getByRole("link", { name: "topology-spread-one-constraint", exact: true }).waitFor();
+      await message.getByRole("link", { name: "topology-spread-scores", exact: true }).waitFor();
       await message.getByRole("button", { name: cat["share.dismiss"] }).waitFor();
       assert.equal(new URL(page.url()).search, `?lang=${lang}`, "the address keeps its language, not the lesson");
       await page.screenshot({ path: join(out, `lesson-unknown-${lang}.png`) });

@@ -4,13 +4,36 @@
 // shown as. No imports: the embed bundles it.
 
 // similarNames lists up to max of names that share a word of four letters
-// or more with name (words are what the names' hyphens part), in the
-// order names has them, whatever the case name is typed in:
-// "topology-spread" finds the topology spread lessons, "Preemtion-Basic"
-// finds preemption-basic.
+// or more with name, or nearly (one letter apart: a typo), words being what
+// the names' hyphens part, whatever the case name is typed in; the closest
+// to name come first (fewest letters to change), then in the order names
+// has them. "topology-spread" finds the topology spread lessons,
+// "preemption-basc" finds preemption-basic first, "Preemtion-Basic" finds
+// it too.
 export function similarNames(name: string, names: readonly string[], max = 3): string[] {
-  const words = name.toLowerCase().split("-").filter((w) => w.length >= 4);
-  return names.filter((n) => n !== name && n.split("-").some((w) => words.includes(w))).slice(0, max);
+  const asked = name.toLowerCase();
+  const words = asked.split("-").filter((w) => w.length >= 4);
+  const near = (w: string) => (c: string) => c === w || (c.length >= 4 && distance(w, c) <= 1);
+  return names
+    .filter((n) => n !== name && words.some((w) => n.split("-").some(near(w))))
+    .map((n, i) => ({ n, i, d: distance(asked, n) }))
+    .sort((x, y) => x.d - y.d || x.i - y.i)
+    .slice(0, max)
+    .map((x) => x.n);
+}
+
+// distance is the Levenshtein distance between a and b: the fewest
+// letters inserted, deleted or replaced to make one the other.
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    row = next;
+  }
+  return row[b.length];
 }
 
 // A list of names as the page's language writes one (Intl.ListFormat):

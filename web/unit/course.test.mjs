@@ -28,11 +28,14 @@ test("the address without its lesson keeps the rest", () => {
   assert.equal(C.withoutLesson("http://h/?lang=id&lesson=x&lesson=y"), "/?lang=id");
 });
 
-test("similar names share a word of four letters or more, in the course's order", () => {
+test("similar names share a word of four letters or more, the closest first", () => {
   const spread = C.order.filter((n) => n.startsWith("topology-spread-"));
   assert.ok(spread.length > 3);
-  assert.deepEqual(S.similarNames("topology-spread", C.order), spread.slice(0, 3));
-  assert.deepEqual(S.similarNames("Preemtion-Basic", C.order), ["preemption-basic"], "a typo, in capitals");
+  const closest = [...spread].sort((a, b) => a.length - b.length || spread.indexOf(a) - spread.indexOf(b));
+  assert.deepEqual(S.similarNames("topology-spread", C.order), closest.slice(0, 3), "the shortest add the fewest letters");
+  assert.equal(S.similarNames("preemption-basc", C.order)[0], "preemption-basic", "a typo, ahead of the course's order");
+  assert.equal(S.similarNames("Preemtion-Basic", C.order)[0], "preemption-basic", "a typo in each word, in capitals");
+  assert.deepEqual(S.similarNames("topolgy-sprad", C.order), closest.slice(0, 3), "a letter missing from each word");
   assert.deepEqual(S.similarNames("no-such-lesson", C.order), []);
   assert.deepEqual(S.similarNames("pod", C.order), [], "no word long enough");
   assert.equal(S.similarNames("topology-spread", C.order, 10).length, 10);

@@ -219,6 +219,7 @@ describe("embed on another origin", () => {
       await said.waitFor({ timeout: 20000 });
       const words = await said.textContent();
       assert.match(words, didYouMean, `${lang}: ${words}`);
+      if (lang === "zh-CN") assert.doesNotMatch(words, /[。？] /, "no space after a Chinese sentence");
       assert.equal(await f.getByRole("alert").count(), 0);
     }
     await shot(page, "45-embed-lesson-typo-400x300.png", 1);

@@ -415,7 +415,8 @@ async function initialText(): Promise<string> {
     if (!names.includes(`${example}.yaml`)) {
       const like = similarNames(example, names.map((n) => n.replace(/\.yaml$/, "")));
       throw new Error([t("embed.noExample", { name: JSON.stringify(example) }),
-        like.length ? t("embed.didYouMean", { names: joinNames(like, lang, "or") }) : "", t("embed.galleryLists")].filter((s) => s).join(" "));
+        like.length ? t("embed.didYouMean", { names: joinNames(like, lang, "or") }) : "", t("embed.galleryLists")]
+        .filter((s) => s).join(lang === "zh-CN" ? "" : " ")); // Chinese sentences take no space after "。"
     }
     const r = await fetch(`examples/${example}.yaml`);
     if (!r.ok) throw new Error(t("embed.exampleFailed", { name: example, status: r.status }));

@@ -127,9 +127,7 @@ function onEdit(): void {
       if (text === lessonOriginal) return;
       lessonAdopted = true;
       adoptEdit(shareEditor, text, "your edit of a lesson", defaultText);
-      const u = new URL(location.href);
-      u.searchParams.delete("lesson");
-      history.replaceState(null, "", u.pathname + u.search + u.hash);
+      history.replaceState(null, "", withoutLesson(location.href));
     }
     trackAddress(shareEditor, true);
     // Saving a large draft takes milliseconds (10 to 30 ms at 1 MB, the

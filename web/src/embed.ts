@@ -28,7 +28,7 @@ import { parseOrigins } from "./embed-origins";
 import { registerWorker } from "./sw-register";
 import { captionText } from "./embed-captions";
 import { joinNames, similarNames } from "./similar";
-import { lang, t, translateWith } from "./messages";
+import { lang, sentences, t, translateWith } from "./messages";
 
 type Msg = { schedplay: 1; type: string; [k: string]: unknown };
 
@@ -414,9 +414,8 @@ async function initialText(): Promise<string> {
     const names = (await (await fetch("examples/index.json")).json()) as string[];
     if (!names.includes(`${example}.yaml`)) {
       const like = similarNames(example, names.map((n) => n.replace(/\.yaml$/, "")));
-      throw new Error([t("embed.noExample", { name: JSON.stringify(example) }),
-        like.length ? t("embed.didYouMean", { names: joinNames(like, lang, "or") }) : "", t("embed.galleryLists")]
-        .filter((s) => s).join(lang === "zh-CN" ? "" : " ")); // Chinese sentences take no space after "。"
+      throw new Error(sentences(t("embed.noExample", { name: JSON.stringify(example) }),
+        like.length ? t("embed.didYouMean", { names: joinNames(like, lang, "or") }) : "", t("embed.galleryLists")));
     }
     const r = await fetch(`examples/${example}.yaml`);
     if (!r.ok) throw new Error(t("embed.exampleFailed", { name: example, status: r.status }));

@@ -61,6 +61,18 @@ export function lookup(cats: Catalogs, key: string, l: Lang = lang): Message | u
   return cats[l][key] ?? cats.en[key];
 }
 
+// gapAfter is what follows a sentence before the next one: nothing after a
+// full-width mark (Chinese "。", "？"), else a space.
+export function gapAfter(sentence: string): string {
+  return /[。？！：；）」』]$/.test(sentence) ? "" : " ";
+}
+
+// sentences joins the non-empty sentences of a message, each gap as
+// gapAfter says.
+export function sentences(...parts: string[]): string {
+  return parts.filter((p) => p !== "").reduce((all, p) => (all === "" ? p : all + gapAfter(all) + p), "");
+}
+
 // format fills a message's {name} placeholders; n picks a plural form.
 export function format(m: Message, vars: Record<string, string | number> = {}, n?: number, l: Lang = lang): string {
   if (typeof m !== "string") {

@@ -6,6 +6,7 @@ import { decode, ENGINE_VERSION, isPermalink, linkFor, MAX_LINK_CHARS, type View
 import { browserStore, DRAFT_KEY, Drafts, PendingDraft, PREVIOUS_KEY, worthKeeping } from "./drafts";
 import { IdbStore, type SaveState } from "./drafts-idb";
 import { t } from "./i18n";
+import { gapAfter, sentences } from "./messages";
 
 export interface Editor {
   getText(): string;
@@ -73,7 +74,7 @@ function button(a: Action): HTMLButtonElement {
 }
 
 function message(title: string, text: string, extra?: HTMLElement): Node[] {
-  return [el("strong", "share-title", title), document.createTextNode(" "), el("span", "share-text", text), ...(extra ? [extra] : [])];
+  return [el("strong", "share-title", title), document.createTextNode(gapAfter(title)), el("span", "share-text", text), ...(extra ? [extra] : [])];
 }
 
 // notify shows a message with buttons; kind "error" is announced assertively.
@@ -168,7 +169,7 @@ export function openFragment(ed: Editor, fragment: string, draft: string | null,
   const what = d.recovered !== ""
     ? t("share.recovered", { n: d.recovered.length }, d.recovered.length)
     : t("share.keepsDraft");
-  notify("error", t("share.linkFailed"), [d.error, what, kept ? t("share.previousKept") : ""].filter((s) => s).join(" "),
+  notify("error", t("share.linkFailed"), sentences(d.error, what, kept ? t("share.previousKept") : ""),
     kept ? [restoreAction(ed)] : []);
   if (d.recovered !== "") linkDraft.hold(text);
   return { text, view: d.partial?.view };

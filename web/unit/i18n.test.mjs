@@ -132,3 +132,14 @@ test("the embed fetches the reader's captions only, English when that fails", as
   await failed.ready;
   assert.equal(failed.text("l.caption.0", "Hello"), "Hello");
 });
+
+// A message of several sentences: a space after a Western full stop, none
+// after a Chinese one (a space there reads as a gap), empty parts left out.
+test("sentences are joined as their script writes them", async () => {
+  const M = await withLang("en", "messages.ts");
+  assert.equal(M.sentences("No such example.", "", "The gallery lists them all."), "No such example. The gallery lists them all.");
+  assert.equal(M.sentences("没有名为“x”的示例。", "你要找的是不是 a？", "示例库列出了全部示例。"), "没有名为“x”的示例。你要找的是不是 a？示例库列出了全部示例。");
+  assert.equal(M.sentences("Invalid link", "编辑器改为显示你的草稿。"), "Invalid link 编辑器改为显示你的草稿。", "after a sentence without a full-width mark, a space");
+  assert.equal(M.gapAfter("没有名为“x”的课时。"), "");
+  assert.equal(M.gapAfter("There is no lesson named “x”."), " ");
+});

@@ -31,6 +31,22 @@ func switchMethod(set func(*Session, bool)) method {
 	}}
 }
 
+// idleMethod is work the page hands the session in idle time, for about
+// the milliseconds given (none: all of it); the reply's done says whether
+// it is all done.
+func idleMethod(work func(*Session, time.Duration) bool) method {
+	return method{"[milliseconds]", 0, 1, func(s *Session, a []string) (any, error) {
+		var d time.Duration
+		if len(a) == 1 {
+			var err error
+			if d, err = parseMillis("milliseconds", a[0]); err != nil {
+				return nil, err
+			}
+		}
+		return map[string]any{"ok": true, "done": work(s, d)}, nil
+	}}
+}
+
 // methods are the calls of the page's window.schedplay object, typed in
 // web/src/bridge.d.ts.
 var methods = map[string]method{
@@ -112,16 +128,8 @@ var methods = map[string]method{
 			adapt.Outline
 		}{true, s.Outline()}, nil
 	}},
-	"prepare": {"[milliseconds]", 0, 1, func(s *Session, a []string) (any, error) {
-		var d time.Duration
-		if len(a) == 1 {
-			var err error
-			if d, err = parseMillis("milliseconds", a[0]); err != nil {
-				return nil, err
-			}
-		}
-		return map[string]any{"ok": true, "done": s.Prepare(d)}, nil
-	}},
+	"prepare":  idleMethod((*Session).Prepare),
+	"warm":     idleMethod((*Session).Warm),
 	"question": {"id", 1, 1, func(s *Session, a []string) (any, error) { return s.Question(a[0]) }},
 	"answer": {"id, given[, reveal]", 2, 3, func(s *Session, a []string) (any, error) {
 		reveal := false

@@ -89,6 +89,11 @@ type Session struct {
 	// step is how many events Simulate runs between looks at the clock
 	// (stepEvents).
 	step int
+	// warming is the warm-up under way (Warm), stopWarming ends it early,
+	// and warmed says it is done.
+	warming     func() (struct{}, bool)
+	stopWarming func()
+	warmed      bool
 }
 
 // New returns a session that shows its scenes on c and simulates within

@@ -4,7 +4,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { editorText, launch, longestTask, open, probe, shots, watchLongTasks } from "./helpers.mjs";
+import { bridge, editorText, ended, launch, longestTask, open, probe, shots, watchLongTasks } from "./helpers.mjs";
 
 // 1,000 nodes and up to 10,000 pending pods. With heavy, each pod prefers
 // zones without its app's pods (InterPodAffinity then reads every bound
@@ -121,6 +121,35 @@ test("a long load shows its progress; Cancel keeps the scenario shown and the te
     await page.screenshot({ path: join(shots, `progress-load-${width}x${height}.png`) });
     await page.waitForFunction((b) => window.__schedplay.loads > b && !window.__schedplay.loading, n, { timeout: 120000, polling: 50 });
   }
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+// The warm-up (ui/session's Warm) runs once, in idle slices after the
+// first frame, and changes nothing the page shows. A paste while it is
+// under way comes first: it loads while the warm-up waits, and the
+// warm-up ends after it, leaving the pasted scenario on screen.
+test("the warm-up gives way to a paste and leaves what the page shows", async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const page = await open(context);
+  await page.waitForFunction(() => window.__schedplay.warm.slices > 0, null, { timeout: 60000, polling: 20 });
+  const loads = (await probe(page)).loads;
+  await page.evaluate((t) => window.__schedplaySetText(t), large(600, "paste-"));
+  await page.waitForFunction((n) => window.__schedplay.loads > n && !window.__schedplay.loading, loads, { timeout: 120000, polling: 50 });
+  await ended(page);
+  const pasted = await probe(page);
+  const outline = await bridge(page, "outline");
+  const shown = outline.zones.flatMap((z) => z.nodes.map((n) => n.name));
+  assert.equal(shown.length, 1000, "the pasted cluster's nodes are shown");
+  assert.deepEqual(shown.filter((n) => !n.startsWith("node-")), [], "nodes of another cluster are shown");
+  const status = await page.locator("#status").textContent();
+  await page.waitForFunction(() => window.__schedplay.warm.doneAt > 0, null, { timeout: 120000, polling: 100 });
+  const warmed = await probe(page);
+  assert.ok(warmed.warm.slices > 1, `the warm-up ran in ${warmed.warm.slices} slice(s), not spread over idle time`);
+  for (const k of ["loads", "loadedGen", "drawnGen", "events", "cursor", "lastReply"]) assert.deepEqual(warmed[k], pasted[k], `the warm-up changed ${k}`);
+  assert.deepEqual(await bridge(page, "outline"), outline, "the warm-up changed the scene");
+  assert.equal(await page.locator("#status").textContent(), status);
+  assert.equal(JSON.parse(await page.frame({ url: /stage\.html/ }).evaluate(() => window.schedplay.warm("50"))).done, true, "done once, done for good");
   assert.deepEqual(page.errors, []);
   await context.close();
 });

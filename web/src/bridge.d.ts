@@ -158,6 +158,10 @@ export interface Bridge {
   // (call it when idle), for about milliseconds (none: all of it); the
   // reply's done says whether it is all done.
   prepare(milliseconds?: string): string;
+  // warm runs the warm-up (a made-up cluster loaded, simulated and laid
+  // out on a session of its own, nothing shown) for about milliseconds
+  // (none: all of it); done says whether it is all done. Call it when idle.
+  warm(milliseconds?: string): string;
   question(id: string): string; // QuestionReply: where playback stops to ask (ready once the run got there)
   answer(id: string, given: string, reveal?: "true" | "false"): string; // AnswerReply: the run's answer and whether given matches it; right or reveal closes the question
   setQuiz(on: "true" | "false"): string; // course lessons: the trace stops before an open question's answer until it is answered

@@ -1,0 +1,43 @@
+// A fresh browser's first paste: each run starts Chromium anew, opens
+// the playground, waits as a person finding their YAML would (delay ms
+// after the first frame, 6,000 by default), then pastes 500 nodes / 2,000
+// pods and records its first frame, painted frame, end state and long
+// tasks, and the warm-up's figures (its idle slices, their time, the
+// longest, when it was done). Not a test: figures vary by machine
+// (docs/performance-web.md).
+//   SCHEDPLAY_URL=http://127.0.0.1:8080/ node bench/cold-paste.mjs [runs] [delay]
+import { readFileSync } from "node:fs";
+import { launch, longestTask, open, watchLongTasks } from "../e2e/helpers.mjs";
+import { cluster } from "./scenarios.mjs";
+
+const runs = Number(process.argv[2] ?? 3);
+const delay = Number(process.argv[3] ?? 6000);
+const loadavg = () => readFileSync("/proc/loadavg", "utf8").split(" ")[0];
+
+for (let i = 0; i < runs; i++) {
+  const browser = await launch();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 850 } });
+    const page = await open(context);
+    await page.waitForTimeout(delay);
+    const warm = await page.evaluate(() => ({ ...window.__schedplay.warm }));
+    await watchLongTasks(page);
+    await page.evaluate(() => { window.__schedplay.editToFrameMs = 0; });
+    await page.evaluate((t) => window.__schedplaySetText(t), cluster(500, 2000));
+    await page.waitForFunction(() => window.__schedplay.editToFrameMs > 0 && window.__schedplay.simDone, null, { timeout: 180000, polling: 20 });
+    const f = await page.evaluate(() => ({ frame: window.__schedplay.editToFrameMs, ...window.__schedplay.editMarks }));
+    const t = await longestTask(page);
+    const startup = await page.evaluate(() => window.__schedplay.startup);
+    console.log(JSON.stringify({
+      first: Math.round(f.first), painted: Math.round(f.painted), end: Math.round(f.frame), load: Math.round(f.load),
+      longest: Math.round(t.max), longTasks: t.n, firstLoad: Math.round(startup.firstLoadMs),
+      // The warm-up as it stood at the paste (undefined: a build without one).
+      warmSlices: warm.slices, warmMs: warm.busyMs === undefined ? undefined : Math.round(warm.busyMs),
+      warmLongest: warm.maxMs === undefined ? undefined : Math.round(warm.maxMs),
+      warmDone: warm.doneAt === undefined ? undefined : warm.doneAt > 0 ? Math.round(warm.doneAt - startup.attach) : "no",
+      loadavg: loadavg(),
+    }));
+  } finally {
+    await browser.close();
+  }
+}

@@ -291,6 +291,32 @@ test("an unknown lesson in the address: a message, the draft, a plain address", 
   }
 });
 
+// example=NAME, the embed's word for the same file, names the lesson too
+// (an embed's query copied into the playground's address): the course's
+// lesson, its question asked; a name the course does not have says so and
+// the address drops it.
+test("example= opens the lesson as lesson= does", async () => {
+  const browser = await launch();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: "en-US" });
+    const page = await watched(context);
+    await page.goto(new URL("index.html?example=preemption-basic&lang=id", url).toString());
+    await ready(page);
+    await page.locator(".course-bar").waitFor();
+    assert.equal(await page.locator("#lesson-title").textContent(), (await lessonCatalog("id"))["preemption-basic.title"]);
+    await questionOpen(page, "where");
+    assert.equal(await page.locator("#share-banner").textContent(), "", "no message");
+    await page.goto(new URL("index.html?example=preemption-basc", url).toString());
+    await ready(page);
+    await page.getByRole("status").filter({ hasText: "There is no lesson named “preemption-basc”." }).waitFor();
+    assert.equal(new URL(page.url()).search, "", "the address drops the name");
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+});
+
 // A lesson of the course whose file does not arrive (a server error, the
 // network gone) says so too, with a button that tries again.
 test("a lesson whose file does not load: a message and Try again", async () => {

@@ -7,7 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { readFile } from "node:fs/promises";
-import { appendText, bridge, editorText, idbDraft, launch, url } from "./helpers.mjs";
+import { appendText, bridge, editorText, idbDraft, launch, url, watch } from "./helpers.mjs";
 
 const out = process.env.COURSE_SHOTS ?? join(process.cwd(), "e2e", "screenshots");
 const ready = (page) => page.waitForFunction(
@@ -98,6 +98,134 @@ test("an edited lesson becomes the learner's draft", async () => {
   }
 });
 
+// A link copied in a lesson not yet edited names the lesson and carries
+// the moment in its fragment: it reopens the lesson at that moment (event,
+// time, selected pod, caption, the course bar). The course holds the run at
+// each open question, so the sender answers as a learner does; the
+// recipient's questions the moment has passed close unasked, the one it
+// stops at is open as it was on the sender's screen. With &lang= the same
+// moment in that language. A fragment whose text is not the lesson's is
+// opened as the link it is.
+test("a link copied in a lesson reopens the lesson at its moment", async () => {
+  const browser = await launch();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: "en-US" });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(url).origin });
+    const page = await watched(context);
+    await page.goto(new URL("index.html?lesson=preemption-basic", url).toString());
+    await ready(page);
+    await passQuestion(page, "where");
+    await passQuestion(page, "victims");
+    await questionOpen(page, "gone");
+    await page.$eval("#tl-text", (b) => b.click());
+    await page.locator("#textview").getByRole("button", { name: "default/critical", exact: true }).click();
+    await page.waitForFunction(() => document.querySelector("#details-body h2")?.textContent === "critical");
+    const held = await moment(page);
+    assert.equal(held.quiz, "gone", "the sender's question is open");
+    const link = await copyLink(page);
+    assert.match(link, /\?lesson=preemption-basic#v1\./, "the link names the lesson");
+
+    const other = await watched(context);
+    await other.goto(link);
+    await reached(other, held);
+    assert.deepEqual(await moment(other), held, "the recipient sees the sender's moment, its question open");
+    assert.equal(await other.evaluate(() => window.__schedplayQuiz.passed), 2, "the two questions before it closed");
+    assert.equal(await other.getByText("There is no lesson named").count(), 0);
+    assert.match(other.url(), /lesson=preemption-basic/, "the address keeps the lesson");
+
+    // Past every question: the run whole, a step before its end.
+    await page.locator(".quiz-option[data-value='30s']").click();
+    await page.locator(".quiz-continue").click();
+    await page.waitForFunction(() => window.__schedplay.simDone && window.__schedplay.events > 5, null, { timeout: 60000, polling: 50 });
+    await page.click("#tl-start");
+    for (let i = 0; i < 5; i++) await page.click("#tl-fwd");
+    const late = await moment(page);
+    assert.equal(late.cursor, 4);
+    assert.equal(late.quiz, "");
+    const later = await copyLink(page);
+    const third = await watched(context);
+    await third.goto(later);
+    await reached(third, late);
+    assert.deepEqual(await moment(third), late, "the recipient sees the moment past the questions");
+    assert.equal(await third.evaluate(() => window.__schedplayQuiz.passed), 3);
+
+    // The same link in Chinese (a link copied on a page with &lang=).
+    const zh = new URL(later);
+    zh.searchParams.set("lang", "zh-CN");
+    const fourth = await watched(context);
+    await fourth.goto(zh.toString());
+    await reached(fourth, late);
+    const en = await lessonCatalog("en"), cn = await lessonCatalog("zh-CN");
+    const key = Object.keys(en).find((k) => k.startsWith("preemption-basic.caption.") && en[k] === late.caption);
+    assert.ok(key, `the caption "${late.caption}" is in the catalog`);
+    const seen = await moment(fourth);
+    assert.equal(seen.caption, cn[key], "the moment's caption in Chinese");
+    assert.deepEqual({ ...seen, caption: late.caption, time: late.time }, late);
+    assert.equal(await fourth.evaluate(() => document.documentElement.lang), "zh-CN");
+    assert.match(fourth.url(), /lesson=preemption-basic&lang=zh-CN#v1\./, "the address keeps lesson and language");
+
+    // The same fragment's text edited: the link, not the lesson.
+    const dismiss = page.getByRole("button", { name: "Dismiss" });
+    if (await dismiss.count() > 0) await dismiss.click();
+    await appendText(page, "\n# changed\n");
+    const edited = new URL(await copyLink(page));
+    const fifth = await watched(context);
+    await fifth.goto(new URL(`index.html?lesson=preemption-basic${edited.hash}`, url).toString());
+    await ready(fifth);
+    assert.match(await editorText(fifth), /# changed/, "the link's text");
+    assert.equal(await fifth.locator(".course-bar").count(), 0, "no course lesson claimed");
+    assert.equal(await fifth.getByText("There is no lesson named").count(), 0);
+    assert.doesNotMatch(fifth.url(), /lesson=/, "the address forgets the lesson");
+    for (const p of [page, other, third, fourth, fifth]) assert.deepEqual(p.errors, []);
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+});
+
+// watched is a new page whose errors and dialogs are collected.
+const watched = async (context) => watch(await context.newPage());
+
+// questionOpen waits until the course's question id is asked.
+const questionOpen = (page, id) => page.waitForFunction(
+  (q) => window.__schedplayQuiz.shown === q && !document.getElementById("quiz").hidden, id, { timeout: 60000, polling: 50 });
+
+// passQuestion answers question id as a learner may (an option, then the
+// answer shown if it was wrong) and plays on.
+async function passQuestion(page, id) {
+  await questionOpen(page, id);
+  await page.locator(".quiz-option").first().click();
+  if (await page.locator(".quiz-check").count() > 0) await page.locator(".quiz-check").click();
+  await page.locator(".quiz-wrong, .quiz-right").first().waitFor();
+  if (await page.locator(".quiz-reveal").count() > 0) await page.locator(".quiz-reveal").click();
+  await page.locator(".quiz-continue").click();
+}
+
+async function copyLink(page) {
+  await page.evaluate(() => { window.__schedplayShare.lastLink = ""; });
+  await page.click("#copy-link");
+  await page.waitForFunction(() => window.__schedplayShare.lastLink !== "");
+  return page.evaluate(() => window.__schedplayShare.lastLink);
+}
+
+// moment is what the page shows of playback and the lesson.
+const moment = (page) => page.evaluate(() => ({
+  cursor: window.__schedplay.cursor,
+  now: window.__schedplay.now,
+  done: window.__schedplay.simDone,
+  time: document.getElementById("tl-time").textContent,
+  caption: document.getElementById("lesson-caption").textContent,
+  quiz: document.getElementById("quiz").hidden ? "" : window.__schedplayQuiz.shown,
+  pod: document.getElementById("details").hidden ? "" : document.querySelector("#details-body h2")?.textContent,
+  bar: document.querySelectorAll(".course-bar").length,
+}));
+
+// reached waits until the page shows the moment's event and time.
+const reached = (page, m) => page.waitForFunction(
+  (w) => window.__schedplay?.drawnGen >= 1 && window.__schedplay.cursor === w.cursor && window.__schedplay.now === w.now &&
+    window.__schedplay.simDone === w.done && document.querySelector(".course-bar") !== null,
+  m, { timeout: 60000, polling: 50 });
+
 // A lesson the course does not have (a shared link with a typo): the page
 // says so in its status banner, a polite live region that was in the page
 // before the words (a region inserted with its words is often not read),
@@ -156,6 +284,32 @@ test("an unknown lesson in the address: a message, the draft, a plain address", 
     await page.locator("#lesson-title").waitFor();
     assert.equal(await page.getByText("There is no lesson named").count(), 0, "a known lesson opens without the message");
     assert.match(page.url(), /lesson=topology-spread-min-domains/, "and its address keeps it");
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+});
+
+// example=NAME, the embed's word for the same file, names the lesson too
+// (an embed's query copied into the playground's address): the course's
+// lesson, its question asked; a name the course does not have says so and
+// the address drops it.
+test("example= opens the lesson as lesson= does", async () => {
+  const browser = await launch();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: "en-US" });
+    const page = await watched(context);
+    await page.goto(new URL("index.html?example=preemption-basic&lang=id", url).toString());
+    await ready(page);
+    await page.locator(".course-bar").waitFor();
+    assert.equal(await page.locator("#lesson-title").textContent(), (await lessonCatalog("id"))["preemption-basic.title"]);
+    await questionOpen(page, "where");
+    assert.equal(await page.locator("#share-banner").textContent(), "", "no message");
+    await page.goto(new URL("index.html?example=preemption-basc", url).toString());
+    await ready(page);
+    await page.getByRole("status").filter({ hasText: "There is no lesson named “preemption-basc”." }).waitFor();
+    assert.equal(new URL(page.url()).search, "", "the address drops the name");
     assert.deepEqual(page.errors, []);
     await context.close();
   } finally {

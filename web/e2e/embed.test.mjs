@@ -105,6 +105,8 @@ describe("embed on another origin", () => {
             frame(`example=preemption-basc&load=click&lang=id`, 400, 300));
         case "/edit":
           return hostPage(frame(`example=preemption-basic&load=eager&editor=open`, 640, 480));
+        case "/open":
+          return hostPage(frame(`example=preemption-basic&load=eager&editor=open&lang=zh-CN`, 640, 480));
         case "/one":
           return hostPage(frame(`example=${p.get("example") ?? "preemption-basic"}&load=eager&theme=${p.get("theme") ?? "auto"}&origins=${encodeURIComponent(me)}`,
             Number(p.get("w") ?? 800), Number(p.get("h") ?? 500)));
@@ -250,6 +252,51 @@ describe("embed on another origin", () => {
     await f.waitForFunction(() => window.__schedplayEmbed.error === "" && window.__schedplayEmbed.loadedGen >= 2, null, { timeout: 20000, polling: 50 });
     assert.equal(await yaml.getAttribute("aria-invalid"), null);
     assert.equal(await error.count(), 0, "the message is gone");
+    assert.deepEqual(loud(log), []);
+    await context.close();
+  });
+
+  // ↗ opens an example the embed shows unedited as the course's lesson
+  // (its questions, previous/next) at the moment on screen, in the embed's
+  // language; edited, the embed's text as a permalink.
+  test("↗ opens the lesson at the embed's moment; edited, its text", async () => {
+    const context = await browser.newContext({ viewport: { width: 900, height: 700 }, locale: "en-US" });
+    const page = await context.newPage();
+    const log = consoleLog(page);
+    await page.goto(host + "/open");
+    const f = await waitEmbedFrame(page);
+    await drawn(f);
+    await f.waitForFunction(() => window.__schedplayEmbed.simDone, null, { timeout: 60000, polling: 50 });
+    const openFull = async () => {
+      const [tab] = await Promise.all([context.waitForEvent("page"), f.locator("#open-full").click()]);
+      await tab.waitForURL(/index\.html/);
+      return tab;
+    };
+    let tab = await openFull();
+    let u = new URL(tab.url());
+    assert.equal(u.search, "?lesson=preemption-basic&lang=zh-CN", "at the start: the lesson as the course opens it");
+    assert.equal(u.hash, "");
+    await tab.close();
+
+    for (let i = 0; i < 3; i++) await f.locator("#c-fwd").click();
+    const seen = await embedState(f);
+    assert.equal(seen.cursor, 2);
+    tab = await openFull();
+    u = new URL(tab.url());
+    assert.equal(u.search, "?lesson=preemption-basic&lang=zh-CN");
+    assert.match(u.hash, /^#v1\./, "the moment in the fragment");
+    await tab.waitForFunction((m) => window.__schedplay?.cursor === m.cursor && window.__schedplay.now === m.t &&
+      document.querySelector(".course-bar") !== null, seen, { timeout: 90000, polling: 50 });
+    assert.equal(await tab.evaluate(() => document.documentElement.lang), "zh-CN");
+    await tab.close();
+
+    await f.getByRole("textbox").fill(basic + "\n# edited\n");
+    await f.waitForFunction(() => window.__schedplayEmbed.loadedGen >= 2, null, { timeout: 20000, polling: 50 });
+    tab = await openFull();
+    u = new URL(tab.url());
+    assert.equal(u.search, "?lang=zh-CN", "edited: no lesson");
+    assert.match(u.hash, /^#v1\./, "the embed's text");
+    await tab.close();
     assert.deepEqual(loud(log), []);
     await context.close();
   });

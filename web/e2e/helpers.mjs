@@ -37,19 +37,24 @@ export async function launch() {
 // open loads the playground (search: its query, "?lang=zh-CN") and waits
 // for the first scenario's frame.
 export async function open(context, search = "") {
-  const page = await context.newPage();
-  page.errors = [];
-  page.on("pageerror", (e) => page.errors.push(e.message));
-  page.on("dialog", async (d) => {
-    page.errors.push(`dialog: ${d.message()}`);
-    await d.dismiss();
-  });
+  const page = watch(await context.newPage());
   await page.goto(new URL(search, url).toString());
   await page.waitForFunction(
     () => window.__schedplay?.loadedGen >= 1 && window.__schedplay.drawnGen >= window.__schedplay.loadedGen,
     null,
     { timeout: 90000, polling: 50 },
   );
+  return page;
+}
+
+// watch collects a page's errors and JavaScript dialogs in page.errors.
+export function watch(page) {
+  page.errors = [];
+  page.on("pageerror", (e) => page.errors.push(e.message));
+  page.on("dialog", async (d) => {
+    page.errors.push(`dialog: ${d.message()}`);
+    await d.dismiss();
+  });
   return page;
 }
 

@@ -1,9 +1,9 @@
 // The course: the lessons in teaching order, in chapters
 // (examples/course.json), the learner's progress (kept in the browser,
 // no account), and the lesson bar of the playground (course, previous,
-// next). A lesson opens as index.html?lesson=NAME: the playground loads
-// examples/NAME.yaml and leaves the learner's own draft alone, so no
-// "shared scenario" banner is raised. A NAME the course does not have opens
+// next). A lesson opens as index.html?lesson=NAME (or example=NAME, as in
+// the embed): the playground loads examples/NAME.yaml and leaves the
+// learner's own draft alone, so no "shared scenario" banner is raised. A NAME the course does not have opens
 // what the page opens without one, with a message (lessonMissing).
 import course from "../../examples/course.json";
 import { lang, lessonText, t, withLang } from "./i18n";
@@ -46,9 +46,13 @@ export function lessonHref(name: string): string {
 }
 
 // lessonAsked is the lesson name the address gives (?lesson=NAME),
-// whether the course has it or not.
+// whether the course has it or not. ?example=NAME, the embed's word for
+// the same file (every example is a lesson), names it too, and counts
+// when both are there, as in the embed: an embed's query copied into the
+// playground's address opens what the embed showed.
 export function lessonAsked(search = location.search): string | null {
-  return new URLSearchParams(search).get("lesson") || null;
+  const q = new URLSearchParams(search);
+  return q.get("example") || q.get("lesson") || null;
 }
 
 // lessonFromURL is the lesson the address asks for, if it is in the course.
@@ -63,6 +67,7 @@ export function lessonFromURL(search = location.search): string | null {
 export function withoutLesson(href: string): string {
   const u = new URL(href);
   u.searchParams.delete("lesson");
+  u.searchParams.delete("example");
   return u.pathname + u.search + u.hash;
 }
 

@@ -387,11 +387,33 @@ if (opts.editor !== "none") {
   editorBox.open = opts.editor === "open";
 }
 
+// named is the example the address named and its text as fetched: while
+// the embed shows it unedited, ↗ opens it as the course's lesson (every
+// example is one, internal/course checks), with its questions and
+// previous/next, at the moment on screen.
+let named: { name: string; text: string } | null = null;
+
 function updateOpenFull(): void {
-  const a = $<HTMLAnchorElement>("open-full");
-  const l = linkFor(new URL("index.html", location.href).href, { yaml: text, seed: 0, engine: ENGINE_VERSION, view: {} });
-  a.href = withFullLang(l.fits ? l.url : "index.html");
+  $<HTMLAnchorElement>("open-full").href = withFullLang(openFullHref());
 }
+
+function openFullHref(): string {
+  const page = new URL("index.html", location.href);
+  if (named && text === named.text) {
+    page.searchParams.set("lesson", named.name);
+    const tl = player.tl;
+    // At the start the lesson opens as the course opens it, playing.
+    if (tl.cursor < 0 && tl.now === 0) return page.href;
+    const view = { t: Math.round(tl.now * 1000) / 1000, speed: tl.speed, event: tl.cursor, playing: tl.playing };
+    const l = linkFor(page.href, { yaml: text, seed: 0, engine: ENGINE_VERSION, view });
+    return l.fits ? l.url : page.href;
+  }
+  const l = linkFor(page.href, { yaml: text, seed: 0, engine: ENGINE_VERSION, view: {} });
+  return l.fits ? l.url : "index.html";
+}
+// The moment is taken as the reader reaches for ↗ (a pointer, the focus,
+// the click itself), not compressed into a link every frame.
+for (const ev of ["pointerdown", "focus", "click"]) $("open-full").addEventListener(ev, updateOpenFull);
 
 // withFullLang carries the embed's language to the full playground.
 function withFullLang(href: string): string {
@@ -419,7 +441,8 @@ async function initialText(): Promise<string> {
     }
     const r = await fetch(`examples/${example}.yaml`);
     if (!r.ok) throw new Error(t("embed.exampleFailed", { name: example, status: r.status }));
-    return r.text();
+    named = { name: example, text: await r.text() };
+    return named.text;
   }
   if (isPermalink(location.hash)) {
     const d = decode(location.hash);

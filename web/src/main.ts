@@ -12,7 +12,7 @@ import { Captions, type Lesson } from "./captions";
 import { adoptEdit, drafts, linkDraft, notifyMore, openDrafts, openInitial, replaceKeeping, setupControls, shareProbe, trackAddress, type Editor } from "./share";
 import { showSaveState } from "./draft-status";
 import { showProblems } from "./problems";
-import { startOf, type View } from "./permalink";
+import { decode, isPermalink, startOf, type Start, type View } from "./permalink";
 import { registerWorker } from "./sw-register";
 import { lang, lessonText, t as tr, translate, switcher, withLang } from "./i18n";
 import { lessonAsked, lessonBar, lessonFromURL, lessonHref, lessonMissing, markDone, refreshProgress, withoutLesson } from "./course";
@@ -489,6 +489,15 @@ const player = new Player({
     captions?.add(events);
   },
   onRender: renderControls,
+  // A question holds the run back: if a link's moment lies past questions
+  // the recipient has not answered, they close (as they were on the
+  // sender's screen) and the run goes on to the moment. A moment already
+  // shown or given up (the reader moved) closes nothing.
+  onHeld() {
+    const at = linkAt;
+    linkAt = null;
+    return at !== null && quiz !== null && player.waitingForTime && quiz.passTo(at);
+  },
   onStopped(stopped) {
     budgetEl.hidden = stopped === "";
     budgetEl.textContent = !stopped ? "" : tr(player.cancelled ? "progress.cancelled" : "progress.budget", { why: stopped });
@@ -502,6 +511,7 @@ budgetEl.before(simProgress.el);
 function startPlayback(reply: LoadReply, started: number): void {
   eventLog.clear();
   probe.simDone = false;
+  linkAt = null; // a link's view, if any, comes after (applyView)
   setLesson(reply.lesson ?? null);
   // The first run plays from the start (a lesson, the default scenario);
   // after an edit the end state is what the author wants to see (Home and
@@ -726,6 +736,7 @@ frame.addEventListener("load", () => frame.contentDocument?.addEventListener("ke
 // A link's view (selected pod, time, speed), applied once its scenario is
 // loaded: at once, or after the stage comes up or the pending reload.
 let pendingView: View | null = null;
+let linkAt: Start | null = null; // a link's moment in a course lesson, see onHeld
 function applyView(v: View): void {
   if (!api || timer !== undefined || !textReady || loading) {
     pendingView = v;
@@ -736,6 +747,9 @@ function applyView(v: View): void {
     setSpeed(SPEEDS.reduce((a, b) => (Math.abs(Math.log(b / v.speed!)) < Math.abs(Math.log(a / v.speed!)) ? b : a)));
   }
   const at = startOf(v);
+  // A course lesson's questions that the moment has passed are closed
+  // once the run has reached them (onHeld), so that the moment shows.
+  linkAt = quiz ? at : null;
   if (at.event !== null) player.seekEvent(at.event, at.t, at.playing);
   else if (at.t > 0) player.seekTime(at.t);
   if (v.pod) {
@@ -793,11 +807,25 @@ async function start(): Promise<void> {
       opened = null;
     }
   }
+  // A link copied in a lesson not yet edited names the lesson and carries
+  // the moment in its fragment: the lesson opens at that moment. A link
+  // whose text is not the lesson's is opened as the link it is, and the
+  // address forgets the lesson.
+  let linkWins = false;
+  if (opened && isPermalink(location.hash)) {
+    const d = decode(location.hash);
+    if (d.ok && d.link.yaml === opened.text) opened.view = d.link.view;
+    else {
+      opened = null;
+      linkWins = true;
+    }
+  }
   if (!opened) {
     courseLesson = null;
     opened = openInitial(shareEditor, defaultText);
     const asked = lessonAsked();
-    if (asked !== null) missingLesson(asked, why);
+    if (linkWins) history.replaceState(null, "", withoutLesson(location.href));
+    else if (asked !== null) missingLesson(asked, why);
   }
   setText(opened.text);
   // Loaded right here: the edit debounce must not load it a second time.

@@ -13,6 +13,9 @@ export interface PlayerHooks {
   onRender?(moved: boolean, force: boolean): void;
   // The budget message changed ("" when none).
   onStopped?(stopped: string): void;
+  // An open question holds the rest of the trace back: true if the page
+  // closed questions (a link's moment lies past them), so that more comes.
+  onHeld?(): boolean;
 }
 
 // Simulation time per frame: short while playing (animation stays smooth),
@@ -106,7 +109,7 @@ export class Player {
     this.tl.events.push(...fresh);
     this.hooks.onEvents?.(fresh);
     this.tl.done = this.simDone = r.done;
-    this.simHeld = r.held ?? false;
+    this.simHeld = (r.held ?? false) && !(this.hooks.onHeld?.() ?? false);
     if ((r.stopped ?? "") !== this.stopped && r.stopped) {
       this.stopped = r.stopped;
       this.hooks.onStopped?.(this.stopped);
@@ -166,8 +169,9 @@ export class Player {
     const ev = this.pendingEvent;
     if (ev !== null) {
       const evs = this.tl.events;
-      // The event's successor tells whether t falls before it.
-      if (!this.simDone && evs.length <= ev.seq + 1) return;
+      // The event's successor tells whether t falls before it; held back
+      // by an open question, it is not shown yet (it is the answer).
+      if (!this.simDone && evs.length <= ev.seq + (this.simHeld ? 0 : 1)) return;
       this.pendingEvent = null;
       this.tl.seek(ev.seq);
       const next = evs[this.tl.cursor + 1];
@@ -178,8 +182,9 @@ export class Player {
     const t = this.pendingTime;
     if (t === null) return;
     const evs = this.tl.events;
-    // Events at exactly t may still come: wait for one past it.
-    if (!this.simDone && (evs.length === 0 || evs[evs.length - 1].t <= t)) return;
+    // Events at exactly t may still come: wait for one past it (or for
+    // the question that holds them back).
+    if (!this.simDone && !this.simHeld && (evs.length === 0 || evs[evs.length - 1].t <= t)) return;
     this.pendingTime = null;
     this.tl.scrub(t);
     this.tl.playing = this.playAfterSeek;

@@ -19,7 +19,8 @@ export interface QuizHooks {
 interface Asked { q: Question; index: number; reply: QuestionReply; answered: boolean }
 
 // State the end-to-end tests read.
-export const quizProbe = { asked: [] as string[], shown: "", right: 0, wrong: 0, pending: 0 };
+// passed: questions a shared link's moment closed unasked.
+export const quizProbe = { asked: [] as string[], shown: "", right: 0, wrong: 0, pending: 0, passed: 0 };
 (window as unknown as { __schedplayQuiz: typeof quizProbe }).__schedplayQuiz = quizProbe;
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: string): HTMLElementTagNameMap[K] {
@@ -45,7 +46,7 @@ export class Quiz {
     root.hidden = true;
     quizProbe.asked = [];
     quizProbe.shown = "";
-    quizProbe.right = quizProbe.wrong = 0;
+    quizProbe.right = quizProbe.wrong = quizProbe.passed = 0;
     quizProbe.pending = (lesson.questions ?? []).length;
   }
 
@@ -88,6 +89,32 @@ export class Quiz {
     this.hooks.pause(next.reply.seq - 1);
     if (this.current !== next) this.show(next);
     return true;
+  }
+
+  // passTo closes, unasked and uncredited, the questions whose answer a
+  // shared link's moment has already passed (at an event, or for a link
+  // without one, at a time): the recipient sees what the sender saw. It
+  // says whether it closed any (the trace then goes on). A question the
+  // moment stops at stays open, as it was on the sender's screen.
+  passTo(at: { event: number | null; t: number }): boolean {
+    if (!this.active || !this.resolve()) return false;
+    let closed = false;
+    for (const a of this.asked!) {
+      const passed = at.event !== null ? a.reply.seq <= at.event : at.t > 0 && a.reply.t <= at.t;
+      if (a.answered || !passed) continue;
+      const r = JSON.parse(this.api.answer(a.q.id, "", "true")) as AnswerReply;
+      if (!r.ok) continue;
+      a.answered = true;
+      quizProbe.pending--;
+      quizProbe.passed++;
+      closed = true;
+      if (this.current === a) {
+        this.current = null;
+        this.box.hidden = true;
+        quizProbe.shown = "";
+      }
+    }
+    return closed;
   }
 
   private show(a: Asked): void {

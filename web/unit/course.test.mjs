@@ -16,7 +16,11 @@ test("the lesson an address names, known to the course or not", () => {
   assert.equal(C.lessonFromURL("?lesson=topology-spread"), null, "not in the course");
   assert.equal(C.lessonAsked("?lesson=topology-spread-two-constraints&lang=id"), "topology-spread-two-constraints");
   assert.equal(C.lessonFromURL("?lesson=topology-spread-two-constraints&lang=id"), "topology-spread-two-constraints");
-  for (const search of ["", "?lang=id", "?lesson=", "?lesson"]) {
+  // example=, the embed's word for the same file, names it too, and wins.
+  assert.equal(C.lessonFromURL("?example=preemption-basic&lang=id"), "preemption-basic");
+  assert.equal(C.lessonAsked("?lesson=preemption-basic&example=preemption-basc"), "preemption-basc");
+  assert.equal(C.lessonAsked("?example=&lesson=preemption-basic"), "preemption-basic");
+  for (const search of ["", "?lang=id", "?lesson=", "?lesson", "?example="]) {
     assert.equal(C.lessonAsked(search), null, search);
     assert.equal(C.lessonFromURL(search), null, search);
   }
@@ -26,6 +30,7 @@ test("the address without its lesson keeps the rest", () => {
   assert.equal(C.withoutLesson("http://h/x/index.html?lesson=topology-spread&lang=zh-CN#v1.abc"), "/x/index.html?lang=zh-CN#v1.abc");
   assert.equal(C.withoutLesson("http://h/index.html?lesson=a%20b"), "/index.html");
   assert.equal(C.withoutLesson("http://h/?lang=id&lesson=x&lesson=y"), "/?lang=id");
+  assert.equal(C.withoutLesson("http://h/?example=x&lang=id&lesson=y#v1.a"), "/?lang=id#v1.a");
 });
 
 test("similar names share a word of four letters or more, the closest first", () => {

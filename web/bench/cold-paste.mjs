@@ -1,6 +1,7 @@
 // A fresh browser's first paste: each run starts Chromium anew, opens
 // the playground, waits as a person finding their YAML would (delay ms
-// after the first frame, 6,000 by default), then pastes 500 nodes / 2,000
+// after the first frame, 20,000 by default: the default scenario plays
+// some 15 s, and the warm-up waits for it), then pastes 500 nodes / 2,000
 // pods and records its first frame, painted frame, end state and long
 // tasks, and the warm-up's figures (its idle slices, their time, the
 // longest, when it was done). Not a test: figures vary by machine
@@ -11,7 +12,7 @@ import { launch, longestTask, open, watchLongTasks } from "../e2e/helpers.mjs";
 import { cluster } from "./scenarios.mjs";
 
 const runs = Number(process.argv[2] ?? 3);
-const delay = Number(process.argv[3] ?? 6000);
+const delay = Number(process.argv[3] ?? 20000);
 const loadavg = () => readFileSync("/proc/loadavg", "utf8").split(" ")[0];
 
 for (let i = 0; i < runs; i++) {

@@ -126,12 +126,18 @@ test("a long load shows its progress; Cancel keeps the scenario shown and the te
 });
 
 // The warm-up (ui/session's Warm) runs once, in idle slices after the
-// first frame, and changes nothing the page shows. A paste while it is
+// first frame while nothing plays, and changes nothing the page shows. A paste while it is
 // under way comes first: it loads while the warm-up waits, and the
 // warm-up ends after it, leaving the pasted scenario on screen.
 test("the warm-up gives way to a paste and leaves what the page shows", async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const page = await open(context);
+  // The first run plays from the start: its frames are left alone.
+  await page.waitForTimeout(1500);
+  const pause = page.getByRole("button", { name: "Pause" });
+  assert.equal(await pause.count(), 1, "the first run is not playing");
+  assert.equal((await probe(page)).warm.slices, 0, "the warm-up ran while the first run played");
+  await pause.click();
   await page.waitForFunction(() => window.__schedplay.warm.slices > 0, null, { timeout: 60000, polling: 20 });
   const loads = (await probe(page)).loads;
   await page.evaluate((t) => window.__schedplaySetText(t), large(600, "paste-"));

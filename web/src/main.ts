@@ -290,13 +290,15 @@ function prepareNext(): void {
 // page's idle time, once, after the first scenario's frame: the browser
 // then has the loader's and the engine's code compiled optimized before
 // a person's first large paste, which otherwise runs in baseline code
-// (docs/performance-web.md). A load under way comes first.
+// (docs/performance-web.md).
 let warmStarted = false;
 const WARM_SLICE_MS = 12;
 const WARM_WAIT_MS = 200;
 function warmNext(deadline: IdleDeadline): void {
   if (!api) return;
-  if (loading) {
+  // A load under way comes first, and a playing run is left its frames
+  // (a slice's first calls compile code: 100 ms and more at times).
+  if (loading || tl.playing) {
     setTimeout(() => requestIdleCallback(warmNext, { timeout: WARM_WAIT_MS }), 250);
     return;
   }

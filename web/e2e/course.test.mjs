@@ -1,13 +1,14 @@
 // The course: from the playground to the course index, a lesson's question
 // answered wrongly then rightly (the right answer taken from the engine's
 // run through the bridge), the next lesson, progress kept over a reload,
-// a lesson the course does not have (or whose file does not load),
+// a lesson link from before the lesson changed (or cut short), a lesson
+// the course does not have (or whose file does not load),
 // presenter mode's label size, and the page in each language.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { readFile } from "node:fs/promises";
-import { appendText, bridge, editorText, idbDraft, launch, url, watch } from "./helpers.mjs";
+import { appendText, axe, bridge, editorText, idbDraft, launch, url, watch } from "./helpers.mjs";
 
 const out = process.env.COURSE_SHOTS ?? join(process.cwd(), "e2e", "screenshots");
 const ready = (page) => page.waitForFunction(
@@ -225,6 +226,111 @@ const reached = (page, m) => page.waitForFunction(
   (w) => window.__schedplay?.drawnGen >= 1 && window.__schedplay.cursor === w.cursor && window.__schedplay.now === w.now &&
     window.__schedplay.simDone === w.done && document.querySelector(".course-bar") !== null,
   m, { timeout: 60000, polling: 50 });
+
+// A link copied in a lesson that has changed since (here: its fragment's
+// text edited) shows what the sender saw, their text and moment, but does
+// not pass for the lesson: a notice in the status banner, a live region in
+// the page before its words, says the link shows the lesson as it was and
+// links to the lesson as it is now (with the page's language), which opens
+// the course's lesson. The words are the catalogs' and the lesson's
+// translated title. A link whose text is the lesson's shows no notice. A
+// damaged lesson link opens the lesson from its start with the link's
+// error, and the address keeps the lesson without the damaged fragment.
+test("a lesson link whose text is not the lesson's says so and links to it", async () => {
+  const browser = await launch();
+  try {
+    // axe-core comes in as a script tag, which the page's CSP would refuse.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: "en-US", bypassCSP: true });
+    await context.addInitScript(() => {
+      window.__bannerAtInsert = null;
+      new MutationObserver((ms) => {
+        for (const m of ms) for (const n of m.addedNodes) if (n.id === "share-banner" && window.__bannerAtInsert === null) window.__bannerAtInsert = n.textContent;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(url).origin });
+    const sender = await watched(context);
+    await sender.goto(new URL("index.html?lesson=preemption-basic", url).toString());
+    await ready(sender);
+    const same = await copyLink(sender);
+    assert.match(same, /\?lesson=preemption-basic#v1\./);
+    await appendText(sender, "\n# changed\n");
+    // The edit is still in the course, held at its first question: the
+    // moment is its first event, paused.
+    await sender.waitForFunction(() => !window.__schedplay.editPending && window.__schedplay.loads >= 2 && !window.__schedplay.loading &&
+      window.__schedplay.drawnGen >= window.__schedplay.loadedGen && window.__schedplay.events >= 1, null, { timeout: 60000, polling: 50 });
+    await sender.click("#tl-start");
+    await sender.click("#tl-fwd");
+    const sent = await sender.evaluate(() => ({ cursor: window.__schedplay.cursor, now: window.__schedplay.now }));
+    assert.equal(sent.cursor, 0, "the sender's moment");
+    const { hash } = new URL(await copyLink(sender));
+    const titles = { en: await lessonCatalog("en"), "zh-CN": await lessonCatalog("zh-CN") };
+
+    for (const lang of ["en", "zh-CN"]) {
+      const cat = JSON.parse(await readFile(new URL(`../locales/${lang}.json`, import.meta.url), "utf8"));
+      const q = lang === "en" ? "" : `&lang=${lang}`;
+      const page = await watched(context);
+      await page.goto(new URL(`index.html?lesson=preemption-basic${q}${hash}`, url).toString());
+      await ready(page);
+      await page.waitForFunction((w) => window.__schedplay.cursor === w.cursor && window.__schedplay.now === w.now, sent, { timeout: 60000, polling: 50 });
+      await page.waitForTimeout(300);
+      assert.deepEqual(await page.evaluate(() => ({ cursor: window.__schedplay.cursor, now: window.__schedplay.now })), sent, "the sender's moment, paused");
+      assert.match(await editorText(page), /# changed/, "the sender's text");
+      assert.equal(await page.locator(".course-bar").count(), 0, "no course lesson claimed");
+      assert.doesNotMatch(page.url(), /lesson=/, "the address forgets the lesson");
+      const title = titles[lang]["preemption-basic.title"];
+      const notice = page.getByRole("status").filter({ hasText: cat["course.oldLink"].replace("{title}", title) });
+      await notice.waitFor();
+      assert.ok((await notice.textContent()).includes(cat["course.changedSince"]), await notice.textContent());
+      assert.equal(await page.evaluate(() => window.__bannerAtInsert), "", "the live region was there, empty, before its words");
+      const current = notice.getByRole("link", { name: cat["course.openCurrent"], exact: true });
+      assert.equal(await current.getAttribute("href"), `index.html?lesson=preemption-basic${q}`);
+      await notice.getByRole("button", { name: cat["share.dismiss"] }).waitFor();
+      await current.focus();
+      assert.equal(await current.evaluate((a) => a === document.activeElement), true, "the link takes the keyboard's focus");
+      if (lang === "en") {
+        for (const theme of ["light", "dark"]) {
+          await page.evaluate((t) => { if (document.documentElement.dataset.theme !== t) document.getElementById("theme").click(); }, theme);
+          const bad = await axe(page);
+          assert.deepEqual(bad, [], `${theme}: ${bad.join("\n")}`);
+        }
+        await page.screenshot({ path: join(out, "lesson-changed-en.png") });
+      }
+      await current.click();
+      await page.waitForURL(/lesson=preemption-basic/);
+      await ready(page);
+      await page.locator(".course-bar").waitFor();
+      assert.equal(await page.locator("#lesson-title").textContent(), title);
+      assert.doesNotMatch(await editorText(page), /# changed/, "the lesson as it is");
+      assert.equal(await page.locator("#share-banner").textContent(), "", "no notice");
+      assert.deepEqual(page.errors, []);
+    }
+
+    // The lesson's own text: the lesson at its moment, no notice.
+    const en = JSON.parse(await readFile(new URL("../locales/en.json", import.meta.url), "utf8"));
+    const plain = await watched(context);
+    await plain.goto(same);
+    await ready(plain);
+    await plain.locator(".course-bar").waitFor();
+    assert.match(plain.url(), /lesson=preemption-basic/);
+    assert.equal(await plain.getByText(en["course.changedSince"]).count(), 0, "no notice");
+    assert.equal(await plain.locator("#share-banner").textContent(), "");
+
+    // The same link cut short: the lesson from its start, the link's error.
+    const cut = await watched(context);
+    await cut.goto(same.slice(0, same.length - 30));
+    await ready(cut);
+    await cut.locator(".course-bar").waitFor();
+    const error = cut.getByRole("alert").filter({ hasText: en["share.linkFailed"] });
+    await error.waitFor();
+    assert.ok((await error.textContent()).includes(en["course.fromStart"]), await error.textContent());
+    assert.doesNotMatch(await editorText(cut), /# changed/);
+    assert.match(cut.url(), /\/index\.html\?lesson=preemption-basic$/, "the lesson, without the damaged fragment");
+    for (const p of [sender, plain, cut]) assert.deepEqual(p.errors, []);
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+});
 
 // A lesson the course does not have (a shared link with a typo): the page
 // says so in its status banner, a polite live region that was in the page

@@ -7,6 +7,7 @@
 // what the page opens without one, with a message (lessonMissing).
 import course from "../../examples/course.json";
 import { lang, lessonText, t, withLang } from "./i18n";
+import { lessonMeta } from "./lesson-meta";
 import { listParts, similarNames } from "./similar";
 
 export interface Chapter { id: string; title: string; lessons: string[] }
@@ -107,6 +108,20 @@ export function lessonMissing(name: string, why: string, instead: Instead): { ti
   }
   extra.append(el("p", undefined, t("course.findAll", { lessons: t("ui.lessons") })));
   return { title, text: shows, extra };
+}
+
+// lessonChanged is the message for a link copied in a lesson whose text is
+// not the lesson's any more (the lesson was edited since the link was
+// made): the page shows the link's text, as the sender saw it, and this
+// says so, with a link to the lesson as it is now. file is the lesson's
+// text now, which gives its title.
+export function lessonChanged(name: string, file: string): { title: string; text: string; extra: HTMLElement } {
+  const title = lessonText(`${name}.title`, lessonMeta(file, name + ".yaml").title);
+  const p = el("p", "lesson-changed");
+  const a = el("a", undefined, t("course.openCurrent"));
+  a.href = lessonHref(name);
+  p.append(a);
+  return { title: t("course.oldLink", { title }), text: t("course.changedSince"), extra: p };
 }
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: string): HTMLElementTagNameMap[K] {

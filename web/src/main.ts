@@ -9,13 +9,14 @@ import { fmtTime, SPEEDS } from "./timeline";
 import { Player } from "./player";
 import { SimProgress } from "./sim-progress";
 import { Captions, type Lesson } from "./captions";
-import { adoptEdit, drafts, linkDraft, notifyMore, openDrafts, openInitial, replaceKeeping, setupControls, shareProbe, trackAddress, type Editor } from "./share";
+import { adoptEdit, drafts, linkDraft, notify, notifyMore, openDrafts, openInitial, replaceKeeping, setupControls, shareProbe, trackAddress, type Editor } from "./share";
 import { showSaveState } from "./draft-status";
 import { showProblems } from "./problems";
 import { decode, isPermalink, startOf, type Start, type View } from "./permalink";
 import { registerWorker } from "./sw-register";
+import { sentences } from "./messages";
 import { lang, lessonText, t as tr, translate, switcher, withLang } from "./i18n";
-import { lessonAsked, lessonBar, lessonFromURL, lessonHref, lessonMissing, markDone, refreshProgress, withoutLesson } from "./course";
+import { lessonAsked, lessonBar, lessonChanged, lessonFromURL, lessonHref, lessonMissing, markDone, refreshProgress, withoutLesson } from "./course";
 import { Quiz } from "./questions";
 import { setupPresenter } from "./presenter";
 import { button as glossaryButton, fill as fillTerms } from "./glossary";
@@ -811,23 +812,34 @@ async function start(): Promise<void> {
   }
   // A link copied in a lesson not yet edited names the lesson and carries
   // the moment in its fragment: the lesson opens at that moment. A link
-  // whose text is not the lesson's is opened as the link it is, and the
-  // address forgets the lesson.
-  let linkWins = false;
-  if (opened && isPermalink(location.hash)) {
+  // whose text is not the lesson's (the lesson has changed since) is
+  // opened as the link it is, what the sender saw, with a notice that
+  // links to the lesson as it is now; the address forgets the lesson. A
+  // damaged link (cut short in a message, say) has lost the sender's
+  // moment, but its lesson is still the one the address names: the lesson
+  // opens from its start, the link's error says so, and the address keeps
+  // the lesson without the damaged fragment.
+  let changed: { name: string; file: string } | null = null;
+  if (opened && courseLesson && isPermalink(location.hash)) {
     const d = decode(location.hash);
-    if (d.ok && d.link.yaml === opened.text) opened.view = d.link.view;
+    if (!d.ok) {
+      notify("error", tr("share.linkFailed"), sentences(d.error, tr("course.fromStart")));
+      history.replaceState(null, "", location.pathname + location.search);
+    } else if (d.link.yaml === opened.text) opened.view = d.link.view;
     else {
+      changed = { name: courseLesson, file: opened.text };
       opened = null;
-      linkWins = true;
     }
   }
   if (!opened) {
     courseLesson = null;
     opened = openInitial(shareEditor, defaultText);
     const asked = lessonAsked();
-    if (linkWins) history.replaceState(null, "", withoutLesson(location.href));
-    else if (asked !== null) missingLesson(asked, why);
+    if (changed) {
+      const m = lessonChanged(changed.name, changed.file);
+      notifyMore(m.title, m.text, [], m.extra);
+      history.replaceState(null, "", withoutLesson(location.href));
+    } else if (asked !== null) missingLesson(asked, why);
   }
   setText(opened.text);
   // Loaded right here: the edit debounce must not load it a second time.

@@ -21,7 +21,7 @@ import type { Bridge, BridgeEvent, LoadReply } from "./bridge";
 import { Player } from "./player";
 import { Captions } from "./captions";
 import { fmtTime } from "./timeline";
-import { decode, ENGINE_VERSION, isPermalink, linkFor } from "./permalink";
+import { decode, ENGINE_VERSION, isPermalink, linkFor, viewOf } from "./permalink";
 import { lessonMeta } from "./lesson-meta";
 import { Controls } from "./embed-controls";
 import { parseOrigins } from "./embed-origins";
@@ -399,17 +399,13 @@ function updateOpenFull(): void {
 
 function openFullHref(): string {
   const page = new URL("index.html", location.href);
-  if (named && text === named.text) {
-    page.searchParams.set("lesson", named.name);
-    const tl = player.tl;
-    // At the start the lesson opens as the course opens it, playing.
-    if (tl.cursor < 0 && tl.now === 0) return page.href;
-    const view = { t: Math.round(tl.now * 1000) / 1000, speed: tl.speed, event: tl.cursor, playing: tl.playing };
-    const l = linkFor(page.href, { yaml: text, seed: 0, engine: ENGINE_VERSION, view });
-    return l.fits ? l.url : page.href;
-  }
-  const l = linkFor(page.href, { yaml: text, seed: 0, engine: ENGINE_VERSION, view: {} });
-  return l.fits ? l.url : "index.html";
+  const lesson = named !== null && text === named.text;
+  if (lesson) page.searchParams.set("lesson", named!.name);
+  const tl = player.tl;
+  // A lesson at its start opens as the course opens it, playing.
+  if (lesson && tl.cursor < 0 && tl.now === 0) return page.href;
+  const l = linkFor(page.href, { yaml: text, seed: 0, engine: ENGINE_VERSION, view: lesson ? viewOf(tl) : {} });
+  return l.fits ? l.url : lesson ? page.href : "index.html";
 }
 // The moment is taken as the reader reaches for ↗ (a pointer, the focus,
 // the click itself), not compressed into a link every frame.

@@ -12,7 +12,7 @@ import { Captions, type Lesson } from "./captions";
 import { adoptEdit, drafts, linkDraft, notify, notifyMore, openDrafts, openInitial, replaceKeeping, setupControls, shareProbe, trackAddress, type Editor } from "./share";
 import { showSaveState } from "./draft-status";
 import { showProblems } from "./problems";
-import { decode, isPermalink, startOf, type Start, type View } from "./permalink";
+import { decode, isPermalink, startOf, viewOf, type Start, type View } from "./permalink";
 import { registerWorker } from "./sw-register";
 import { sentences } from "./messages";
 import { lang, lessonText, t as tr, translate, switcher, withLang } from "./i18n";
@@ -62,9 +62,9 @@ const probe = {
   // performance.now() when the text was ready and the stage's bridge came up;
   // how long the first load took (web/bench/first-frame.mjs reads these).
   startup: { text: 0, attach: 0, firstLoadMs: 0 },
-  // The warm-up (warmNext): its idle slices, the time they took, and when
-  // it was done (0: not yet).
-  warm: { slices: 0, busyMs: 0, maxMs: 0, firstAt: 0, doneAt: 0 },
+  // The warm-up (warmNext): its idle slices, the time they took, the
+  // longest, and when it was done (0: not yet).
+  warm: { slices: 0, busyMs: 0, maxMs: 0, doneAt: 0 },
 };
 (window as unknown as { __schedplay: typeof probe }).__schedplay = probe;
 // The whole editor text for the tests (the DOM holds only the visible lines),
@@ -313,7 +313,6 @@ function warmNext(deadline: IdleDeadline): void {
     const took = performance.now() - began;
     probe.warm.busyMs += took;
     probe.warm.maxMs = Math.max(probe.warm.maxMs, took);
-    if (probe.warm.slices === 1) probe.warm.firstAt = began;
     if (r.done !== false) {
       probe.warm.doneAt = performance.now();
       return;
@@ -764,11 +763,7 @@ const shareEditor: Editor = {
   getText: () => editor.text(),
   textLength: () => editor.length(),
   setText,
-  getView: () => {
-    const v: View = { t: Math.round(tl.now * 1000) / 1000, speed: tl.speed, event: tl.cursor, playing: tl.playing };
-    if (selection?.kind === "pod") v.pod = selection.key;
-    return v;
-  },
+  getView: () => viewOf(tl, selection?.kind === "pod" ? selection.key : undefined),
   applyView,
 };
 setupControls(shareEditor, $("reset").parentElement as HTMLElement);

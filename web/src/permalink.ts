@@ -45,6 +45,14 @@ export interface View {
   playing?: boolean; // playback was running
 }
 
+// viewOf is the moment a playhead shows, as a link records it (times to
+// the millisecond).
+export function viewOf(tl: { now: number; speed: number; cursor: number; playing: boolean }, pod?: string): View {
+  const v: View = { t: Math.round(tl.now * 1000) / 1000, speed: tl.speed, event: tl.cursor, playing: tl.playing };
+  if (pod !== undefined) v.pod = pod;
+  return v;
+}
+
 export interface Permalink {
   yaml: string;
   seed: number;

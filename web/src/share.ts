@@ -60,10 +60,44 @@ function el(tag: string, cls?: string, text?: string): HTMLElement {
 // (no box: share.css) while it has nothing to say. Screen readers announce
 // words put into a region that is already there; a region inserted
 // together with its words (a message at start-up) is often not read.
+// It goes right under the header, in the page's flow: shown, it pushes the
+// page down instead of lying over the header's buttons, the lesson or the
+// canvas (share.css), and Tab reaches it after the header.
 const banner = el("div", "share-banner");
 banner.id = "share-banner";
 banner.setAttribute("role", "status");
-document.body.append(banner);
+const header = document.querySelector("body > header");
+if (header) header.after(banner);
+else document.body.append(banner);
+
+// Where the keyboard's focus was before it came into the banner: when its
+// buttons go (dismissed, or a new message), the focus goes back there
+// rather than to <body>, which would send the next Tab to the page's top.
+let focusBefore: HTMLElement | null = null;
+banner.addEventListener("focusin", (e) => {
+  const from = e.relatedTarget;
+  if (!(from instanceof Node && banner.contains(from))) focusBefore = from instanceof HTMLElement ? from : null;
+});
+
+const focusable = (e: Element | null): e is HTMLElement =>
+  e instanceof HTMLElement && e.isConnected && e.closest("[hidden]") === null && e.getClientRects().length > 0;
+const inView = (e: HTMLElement): boolean => {
+  const r = e.getBoundingClientRect();
+  return r.bottom > 0 && r.top < innerHeight;
+};
+
+// refocus puts the focus back where it was before the banner had it. With
+// no such place (a click on ×, focus that came from the canvas's frame) it
+// goes to the first of the lesson, the editor and the canvas that is in
+// view, without scrolling: on a phone the lesson lies under the canvas,
+// and a tap on × must not scroll the page away.
+function refocus(): void {
+  const before = focusBefore;
+  focusBefore = null;
+  if (focusable(before)) return before.focus();
+  const near = [document.getElementById("lesson"), document.querySelector("#editor .cm-content"), document.getElementById("stage")].filter(focusable);
+  (near.find(inView) ?? near[0])?.focus({ preventScroll: true });
+}
 
 function button(a: Action): HTMLButtonElement {
   const b = el("button", undefined, a.label) as HTMLButtonElement;
@@ -79,6 +113,7 @@ function message(title: string, text: string, extra?: HTMLElement): Node[] {
 
 // notify shows a message with buttons; kind "error" is announced assertively.
 export function notify(kind: "info" | "error", title: string, text: string, actions: Action[] = [], extra?: HTMLElement): void {
+  const focused = banner.contains(document.activeElement) ? document.activeElement!.id : null;
   banner.className = `share-banner ${kind}`;
   banner.setAttribute("role", kind === "error" ? "alert" : "status");
   const body = el("div", "share-body");
@@ -93,6 +128,13 @@ export function notify(kind: "info" | "error", title: string, text: string, acti
   close.addEventListener("click", dismiss);
   buttons.append(close);
   banner.replaceChildren(body, buttons);
+  // A button of the banner had the focus (Restore, which says what it
+  // did): it stays in the banner, on the same button if there is one.
+  if (focused !== null) {
+    const before = focusBefore;
+    (buttons.querySelector<HTMLElement>(`[id="${focused}"]`) ?? close).focus();
+    focusBefore = before;
+  }
 }
 
 // notifyMore adds a message under the one the banner shows (a link's,
@@ -108,7 +150,9 @@ export function notifyMore(title: string, text: string, actions: Action[] = [], 
 }
 
 export function dismiss(): void {
+  const focused = banner.contains(document.activeElement);
   banner.replaceChildren();
+  if (focused) refocus();
 }
 
 // ---- opening ----

@@ -1,0 +1,230 @@
+// The notice banner of the playground page (share.ts) takes its own place
+// under the header and pushes the page down, at a phone's size, a
+// projector's (1280x720) and a desktop's: it covers none of the header's
+// controls, the lesson panel or the canvas, and a control the keyboard
+// reaches is in full view (WCAG 2.2 SC 2.4.11, Focus Not Obscured). On a
+// desktop-sized window the page still fits the window, the canvas giving
+// up the banner's height and resizing its drawing buffer; dismissed, the
+// canvas has its place back and the keyboard's focus goes back where it
+// was before it entered the banner.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { axe, launch, url, watch } from "./helpers.mjs";
+import { loadTS, web } from "../unit/load.mjs";
+
+const sizes = [[390, 844], [1280, 720], [1920, 1080]];
+
+async function ready(page) {
+  await page.waitForFunction(
+    () => window.__schedplay?.loadedGen >= 1 && window.__schedplay.drawnGen >= window.__schedplay.loadedGen,
+    null,
+    { timeout: 90000, polling: 50 },
+  );
+}
+
+// layout reads the boxes that matter, in the viewport's coordinates (the
+// phone's page scrolls; it is at its top here).
+const layout = (page) => page.evaluate(() => {
+  const box = (e) => {
+    const b = e.getBoundingClientRect();
+    return { name: e.id || e.textContent.trim(), x: b.x, y: b.y, w: b.width, h: b.height };
+  };
+  const shown = (e) => e.getClientRects().length > 0;
+  return {
+    banner: box(document.getElementById("share-banner")),
+    controls: [...document.querySelectorAll("header a, header button, header select")].filter(shown).map(box),
+    lesson: shown(document.getElementById("lesson")) ? box(document.getElementById("lesson")) : null,
+    stage: box(document.getElementById("stage")),
+    page: { h: document.documentElement.scrollHeight, w: document.documentElement.scrollWidth, vh: innerHeight, vw: innerWidth },
+  };
+});
+
+const meets = (a, b) => a.w > 0 && a.h > 0 && b.w > 0 && b.h > 0 &&
+  a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+
+// inView reports whether the focused element is what the pointer would hit
+// at its centre and near each corner: nothing lies over it.
+const inView = (page) => page.evaluate(() => {
+  const e = document.activeElement;
+  // A link wrapped over two lines: its first line's box.
+  const b = e.getClientRects()[0];
+  // Near each corner: inside a rounded corner's arc (radius 6 px or less).
+  const dx = Math.min(6, b.width / 4), dy = Math.min(6, b.height / 4);
+  const points = [[b.x + b.width / 2, b.y + b.height / 2], [b.x + dx, b.y + dy], [b.right - dx, b.y + dy], [b.x + dx, b.bottom - dy], [b.right - dx, b.bottom - dy]];
+  const hidden = points.map(([x, y]) => [x, y, document.elementFromPoint(x, y)]).filter(([, , at]) => !at || !e.contains(at))
+    .map(([x, y, at]) => `(${Math.round(x)},${Math.round(y)}) ${at ? at.id || at.className || at.tagName : "nothing"}`);
+  return { name: e.id || e.textContent.trim(), hidden };
+});
+
+// stageFits reads the canvas's frame: ebiten's canvas as large as the frame
+// and its drawing buffer sized to it (it re-lays out on the frame's resize).
+const stageFits = (page) => page.frame({ url: /stage\.html/ }).evaluate(() => {
+  const c = document.querySelector("canvas");
+  return { frame: [innerWidth, innerHeight], css: [c.clientWidth, c.clientHeight], buffer: [c.width, c.height], dpr: devicePixelRatio };
+});
+
+async function settledStage(page, want) {
+  await page.waitForFunction(([w, h]) => {
+    const f = document.getElementById("stage").contentWindow;
+    const c = f.document.querySelector("canvas");
+    return c && Math.abs(f.innerHeight - h) <= 1 && Math.abs(f.innerWidth - w) <= 1 &&
+      Math.abs(c.width - Math.round(c.clientWidth * f.devicePixelRatio)) <= 2 &&
+      Math.abs(c.height - Math.round(c.clientHeight * f.devicePixelRatio)) <= 2 &&
+      Math.abs(c.clientHeight - f.innerHeight) <= 1;
+  }, want, { timeout: 5000, polling: 50 }).catch(async () => assert.fail(`the canvas did not re-lay out to ${want}: ${JSON.stringify(await stageFits(page))}`));
+}
+
+// clear asserts that the shown banner lies over nothing it must not.
+function clear(l, where) {
+  assert.ok(l.banner.h > 0, `${where}: the banner shows`);
+  for (const c of l.controls) assert.ok(!meets(l.banner, c), `${where}: the banner covers the header's ${c.name}: ${JSON.stringify([l.banner, c])}`);
+  if (l.lesson) assert.ok(!meets(l.banner, l.lesson), `${where}: the banner covers the lesson panel: ${JSON.stringify([l.banner, l.lesson])}`);
+  assert.ok(!meets(l.banner, l.stage), `${where}: the banner covers the canvas: ${JSON.stringify([l.banner, l.stage])}`);
+  if (l.page.vw >= 768) {
+    assert.ok(l.page.h <= l.page.vh && l.page.w <= l.page.vw, `${where}: the page fits the window: ${JSON.stringify(l.page)}`);
+  }
+}
+
+// tabHeader puts the focus on the header's first control and presses Tab
+// through the others, each in full view, and on to the control after them;
+// it returns the last header control and what Tab reached after it.
+async function tabHeader(page, where) {
+  await page.evaluate(() => { window.scrollTo(0, 0); document.querySelector("header a, header button").focus(); });
+  let last = "";
+  for (let i = 0; i < 20; i++) {
+    if (i > 0) await page.keyboard.press("Tab");
+    const inHeader = await page.evaluate(() => !!document.activeElement?.closest("header"));
+    const v = await inView(page);
+    assert.deepEqual(v.hidden, [], `${where}: Tab to ${v.name}: points of it under something else`);
+    if (!inHeader) return { last, next: v.name };
+    last = v.name;
+  }
+  assert.fail(`${where}: Tab never left the header`);
+}
+
+// A damaged lesson link opens the lesson from its start and says so in an
+// alert: the banner, the lesson panel and the canvas at once.
+for (const [width, height] of sizes) {
+  const where = `${width}x${height}`;
+  test(`${where}: the banner takes its own place, nothing under it, the canvas resized`, async () => {
+    const browser = await launch();
+    try {
+      // axe-core comes in as a script tag, which the page's CSP would refuse.
+      const context = await browser.newContext({ viewport: { width, height }, locale: "en-US", bypassCSP: true });
+      const plain = watch(await context.newPage());
+      await plain.goto(new URL("index.html?lesson=preemption-basic", url).toString());
+      await ready(plain);
+      await plain.locator(".course-bar").waitFor();
+      const ref = (await layout(plain)).stage;
+      await plain.close();
+
+      const page = watch(await context.newPage());
+      await page.goto(new URL("index.html?lesson=preemption-basic#v1.zzzzzzzzzzzz", url).toString());
+      await ready(page);
+      await page.locator(".course-bar").waitFor();
+      const banner = page.getByRole("alert").filter({ hasText: "Could not open the link." });
+      await banner.waitFor();
+      const shown = await layout(page);
+      clear(shown, where);
+      if (width >= 768) {
+        assert.ok(Math.abs(shown.stage.h + shown.banner.h - ref.h) <= 1, `${where}: the canvas gives up the banner's height: ${JSON.stringify({ ref, shown: shown.stage, banner: shown.banner.h })}`);
+      }
+      await settledStage(page, [shown.stage.w, shown.stage.h]);
+      for (const theme of ["light", "dark"]) {
+        await page.evaluate((t) => { if (document.documentElement.dataset.theme !== t) document.getElementById("theme").click(); }, theme);
+        const bad = await axe(page);
+        assert.deepEqual(bad, [], `${where} ${theme}: ${bad.join("\n")}`);
+      }
+
+      // The keyboard: each header control in full view, then the banner's
+      // own dismiss button, which gives the focus back to where it was.
+      const { last, next } = await tabHeader(page, where);
+      assert.equal(next, "share-dismiss", `${where}: after the header, Tab reaches the banner`);
+      await page.keyboard.press("Enter");
+      assert.equal(await page.locator("#share-banner").textContent(), "", `${where}: dismissed`);
+      const focus = await page.evaluate(() => document.activeElement === document.body ? "body" : document.activeElement.id);
+      assert.equal(focus, last, `${where}: the focus goes back where it was, not to <body>`);
+
+      // The canvas has its place back, as without the banner.
+      await page.waitForFunction((h) => Math.abs(document.getElementById("stage").getBoundingClientRect().height - h) <= 1, ref.h, { timeout: 5000 })
+        .catch(() => {});
+      const after = await layout(page);
+      assert.equal(after.banner.h, 0, `${where}: the empty banner takes no space`);
+      for (const k of ["x", "y", "w", "h"]) assert.ok(Math.abs(after.stage[k] - ref[k]) <= 1, `${where}: the canvas's ${k} back to ${ref[k]}: ${after.stage[k]}`);
+      await settledStage(page, [after.stage.w, after.stage.h]);
+      assert.deepEqual(page.errors, []);
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  });
+}
+
+// A lesson the course does not have: a status banner, with links, over
+// the default scenario; on a phone it sits between the header and the
+// canvas, not over the header's buttons. Its × clicked, the focus moves to
+// what is in view.
+for (const [width, height] of sizes.slice(0, 2)) {
+  const where = `${width}x${height}`;
+  test(`${where}: an unknown lesson's notice covers no control`, async () => {
+    const browser = await launch();
+    try {
+      const context = await browser.newContext({ viewport: { width, height }, locale: "en-US" });
+      const page = watch(await context.newPage());
+      await page.goto(new URL("index.html?lesson=nope", url).toString());
+      await ready(page);
+      await page.getByRole("status").filter({ hasText: "There is no lesson named “nope”." }).waitFor();
+      clear(await layout(page), where);
+      await tabHeader(page, where);
+      // Dismissed with the pointer: the focus goes to something in view
+      // (the canvas, on a phone), not to <body>, and the page stays put.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.getByRole("button", { name: "Dismiss" }).click();
+      assert.equal(await page.locator("#share-banner").textContent(), "", `${where}: dismissed`);
+      const after = await page.evaluate(() => ({ focus: document.activeElement === document.body ? "body" : document.activeElement.id, y: scrollY }));
+      assert.notEqual(after.focus, "body", `${where}: the focus is not dropped`);
+      assert.equal(after.y, 0, `${where}: the page did not scroll`);
+      assert.deepEqual(page.errors, []);
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  });
+}
+
+// A shared link over a draft: the banner's Restore button puts the draft
+// back and says so in a new message, the focus staying on Restore; the
+// message dismissed, the focus goes back to where it came from.
+test("Restore keeps the focus in the banner, dismiss gives it back", async () => {
+  const P = await loadTS("permalink.ts");
+  const basic = readFileSync(join(web, "..", "examples", "preemption-basic.yaml"), "utf8");
+  const browser = await launch();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: "en-US" });
+    const seed = await context.newPage();
+    await seed.goto(new URL("stage.css", url).toString()); // any page of the origin
+    await seed.evaluate(() => localStorage.setItem("schedplay.draft", "# my unsaved draft\napiVersion: v1\nkind: Node\nmetadata: {name: draft-node}\n"));
+    await seed.close();
+    const page = watch(await context.newPage());
+    await page.goto(new URL("#" + P.encode({ yaml: basic, seed: 0, engine: "v1.36", view: {} }), url).toString());
+    await ready(page);
+    await page.getByRole("status").filter({ hasText: "Opened a shared scenario." }).waitFor();
+    clear(await layout(page), "1280x720");
+    await page.focus("#help");
+    await page.keyboard.press("Tab");
+    assert.equal(await page.evaluate(() => document.activeElement.id), "share-restore", "Tab from the header reaches Restore");
+    await page.keyboard.press("Enter");
+    await page.getByRole("status").filter({ hasText: "Previous draft restored." }).waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement.id), "share-restore", "the focus stays on Restore");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    assert.equal(await page.locator("#share-banner").textContent(), "", "dismissed");
+    assert.equal(await page.evaluate(() => document.activeElement.id), "help", "the focus is back where it came from");
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+});

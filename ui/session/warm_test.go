@@ -13,13 +13,13 @@ import (
 // replicas spread over the zones, the pending pods placed), so the
 // warm-up runs the code a real load runs and is not refused on the way.
 func TestWarmTextSchedulesEveryPod(t *testing.T) {
-	res := adapt.Load("warm.yaml", warmText(48, 160))
+	res := adapt.Load("warm.yaml", warmText(warmNodes, warmPods))
 	if !res.OK || len(res.Diagnostics) > 0 {
 		t.Fatalf("load: ok=%v error=%q diagnostics=%+v", res.OK, res.Error, res.Diagnostics)
 	}
 	// The Deployment's 24 pods come from its controller, after t=0.
-	if res.Summary.Nodes != 48 || res.Summary.Pods != 160 {
-		t.Fatalf("summary %+v, want 48 nodes and 160 pods", res.Summary)
+	if res.Summary.Nodes != warmNodes || res.Summary.Pods != warmPods {
+		t.Fatalf("summary %+v, want %d nodes and %d pods", res.Summary, warmNodes, warmPods)
 	}
 	for !res.Run.Step(1000) {
 	}
@@ -31,8 +31,8 @@ func TestWarmTextSchedulesEveryPod(t *testing.T) {
 	for _, n := range end.Nodes {
 		bound += len(n.Pods)
 	}
-	if len(end.Pending) > 0 || bound != 184 {
-		t.Errorf("at the end %d pods bound and %d pending, want all 184 bound", bound, len(end.Pending))
+	if want := warmPods + 24; len(end.Pending) > 0 || bound != want {
+		t.Errorf("at the end %d pods bound and %d pending, want all %d bound", bound, len(end.Pending), want)
 	}
 }
 

@@ -15,12 +15,16 @@ mkdirSync(shots, { recursive: true });
 // starting the engine took 30 to 60 s, past Playwright's 30 s default.
 const navigationTimeout = 120000;
 
+// SCHEDPLAY_CHROME_ARGS adds switches for a bench's trial (V8's flags in
+// --js-flags=..., say), separated by spaces.
+const extraArgs = (process.env.SCHEDPLAY_CHROME_ARGS ?? "").split(" ").filter(Boolean);
+
 export async function launch() {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
     headless: true,
     // Keep Chromium from resolving Google hosts; the page is on 127.0.0.1.
-    args: ["--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"],
+    args: ["--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1", ...extraArgs],
   });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {

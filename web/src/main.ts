@@ -589,7 +589,7 @@ function setLog(show: boolean): void {
   $("tl-log").setAttribute("aria-pressed", String(show));
   if (hadFocus) $("tl-log").focus();
 }
-$("tl-log").addEventListener("click", () => setLog(logEl.hidden));
+$("tl-log").addEventListener("click", () => setLog(logEl.hidden !== false));
 // Follow the action: the canvas frames what each event involves (its
 // node, pod and victims, from the engine's event); off, the whole cluster.
 let follow = false;
@@ -720,8 +720,8 @@ function onKey(e: KeyboardEvent): void {
     p: () => act(() => tl.nextPreemption()),
     "]": () => { tl.faster(1); setSpeed(tl.speed); },
     "[": () => { tl.faster(-1); setSpeed(tl.speed); },
-    l: () => setLog(logEl.hidden),
-    "?": () => setHelp(helpEl.hidden),
+    l: () => setLog(logEl.hidden !== false),
+    "?": () => setHelp(helpEl.hidden !== false),
     t: () => $("tl-text").click(),
   };
   const fn = keys[e.key];
@@ -783,7 +783,7 @@ translate();
 $("lessons-link").setAttribute("href", withLang("gallery.html"));
 $("reset").parentElement?.prepend(switcher());
 $("lessons-link").after(glossaryButton());
-setupPresenter({ step: (d) => act(() => tl.step(d)), quizNext: () => quiz?.next(), label: () => tr("ui.presenter"), canvas: (on) => api?.setPresenter(String(on)), dismiss });
+setupPresenter({ step: (d) => act(() => tl.step(d)), quizNext: () => quiz?.next(), label: () => tr("ui.presenter"), canvas: (on) => api?.setPresenter(on ? "true" : "false"), dismiss });
 
 async function start(): Promise<void> {
   try {

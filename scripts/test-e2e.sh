@@ -11,6 +11,8 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 cd "$root/web"
 npm ci --no-audit --no-fund
+# The page's TypeScript, type checked (esbuild bundles without looking).
+npm run --silent typecheck
 # Unit tests of the page's modules (permalinks, drafts): node alone.
 node --test --test-reporter=spec unit/
 cd "$root"

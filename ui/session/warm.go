@@ -26,10 +26,8 @@ const warmAspect = 16.0 / 9
 // The made-up cluster's size. A browser compiles a function optimized
 // once it has run some megabytes of its baseline code (V8: 13 MB), so
 // the cluster must be large enough for the loader's per-object code and
-// the scheduler's per-node code to get there: 48 nodes and 160 pods left
-// a fresh page's first 2,000-pod paste at about 570 ms to its first
-// frame, against about 360 ms with the threshold lowered to 60 KB, and
-// this size comes close to that (docs/performance-web.md).
+// the scheduler's per-node code to get there; a third of this size
+// leaves much of it in baseline code (figures in docs/performance-web.md).
 const warmNodes, warmPods = 144, 480
 
 // Warm does the warm-up for about d (0: all of it) and reports whether it

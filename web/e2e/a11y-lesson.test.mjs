@@ -10,14 +10,12 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { bridge, ended, key, launch, open, probe, settled, url } from "./helpers.mjs";
+import { bridge, ended, firstFrame, key, launch, open, probe, settled, url } from "./helpers.mjs";
 
 const shotDir = process.env.SCHEDPLAY_SHOTS ?? join(import.meta.dirname, "screenshots", "a11y");
 mkdirSync(shotDir, { recursive: true });
 
-const ready = (page) => page.waitForFunction(
-  () => window.__schedplay?.loadedGen >= 1 && window.__schedplay.drawnGen >= window.__schedplay.loadedGen,
-  null, { timeout: 90000, polling: 50 });
+const ready = firstFrame;
 
 async function lesson(context, name) {
   const page = await context.newPage();

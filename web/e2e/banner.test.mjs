@@ -11,18 +11,12 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { axe, launch, url, watch } from "./helpers.mjs";
+import { axe, firstFrame, launch, url, watch } from "./helpers.mjs";
 import { loadTS, web } from "../unit/load.mjs";
 
 const sizes = [[390, 844], [1280, 720], [1920, 1080]];
 
-async function ready(page) {
-  await page.waitForFunction(
-    () => window.__schedplay?.loadedGen >= 1 && window.__schedplay.drawnGen >= window.__schedplay.loadedGen,
-    null,
-    { timeout: 90000, polling: 50 },
-  );
-}
+const ready = firstFrame;
 
 // layout reads the boxes that matter, in the viewport's coordinates (the
 // phone's page scrolls; it is at its top here).

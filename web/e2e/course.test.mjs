@@ -8,12 +8,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { readFile } from "node:fs/promises";
-import { appendText, axe, bridge, editorText, idbDraft, launch, url, watch } from "./helpers.mjs";
+import { appendText, axe, bridge, editorText, firstFrame, idbDraft, launch, url, watch } from "./helpers.mjs";
 
 const out = process.env.COURSE_SHOTS ?? join(process.cwd(), "e2e", "screenshots");
-const ready = (page) => page.waitForFunction(
-  () => window.__schedplay?.loadedGen >= 1 && window.__schedplay.drawnGen >= window.__schedplay.loadedGen,
-  null, { timeout: 90000, polling: 50 });
+const ready = firstFrame;
 
 test("course: index, question, next lesson, progress kept", async () => {
   const browser = await launch();

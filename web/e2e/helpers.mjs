@@ -43,13 +43,17 @@ export async function launch() {
 export async function open(context, search = "") {
   const page = watch(await context.newPage());
   await page.goto(new URL(search, url).toString());
-  await page.waitForFunction(
-    () => window.__schedplay?.loadedGen >= 1 && window.__schedplay.drawnGen >= window.__schedplay.loadedGen,
-    null,
-    { timeout: 90000, polling: 50 },
-  );
+  await firstFrame(page);
   return page;
 }
+
+// firstFrame waits until a page just navigated has drawn the scenario it
+// loaded first.
+export const firstFrame = (page) => page.waitForFunction(
+  () => window.__schedplay?.loadedGen >= 1 && window.__schedplay.drawnGen >= window.__schedplay.loadedGen,
+  null,
+  { timeout: 90000, polling: 50 },
+);
 
 // watch collects a page's errors and JavaScript dialogs in page.errors.
 export function watch(page) {

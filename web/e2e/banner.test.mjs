@@ -16,6 +16,11 @@ import { loadTS, web } from "../unit/load.mjs";
 
 const sizes = [[390, 844], [1280, 720], [1920, 1080]];
 
+// sharedLink is the address of a link to the preemption example.
+const P = await loadTS("permalink.ts");
+const basic = readFileSync(join(web, "..", "examples", "preemption-basic.yaml"), "utf8");
+const sharedLink = (view = {}) => new URL("#" + P.encode({ yaml: basic, seed: 0, engine: "v1.36", view }), url).toString();
+
 const ready = firstFrame;
 
 // layout reads the boxes that matter, in the viewport's coordinates (the
@@ -188,21 +193,27 @@ for (const [width, height] of sizes.slice(0, 2)) {
   });
 }
 
+// seedDraft leaves a draft in the page's storage, as an earlier visit would,
+// for a shared link to keep aside (its banner then has a Restore button).
+async function seedDraft(context) {
+  const seed = await context.newPage();
+  await seed.goto(new URL("stage.css", url).toString()); // any page of the origin
+  await seed.evaluate(() => localStorage.setItem("schedplay.draft", "# my unsaved draft\napiVersion: v1\nkind: Node\nmetadata: {name: draft-node}\n"));
+  await seed.close();
+}
+
+const focusName = (page) => page.evaluate(() => document.activeElement === document.body ? "body" : document.activeElement.id);
+
 // A shared link over a draft: the banner's Restore button puts the draft
 // back and says so in a new message, the focus staying on Restore; the
 // message dismissed, the focus goes back to where it came from.
 test("Restore keeps the focus in the banner, dismiss gives it back", async () => {
-  const P = await loadTS("permalink.ts");
-  const basic = readFileSync(join(web, "..", "examples", "preemption-basic.yaml"), "utf8");
   const browser = await launch();
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: "en-US" });
-    const seed = await context.newPage();
-    await seed.goto(new URL("stage.css", url).toString()); // any page of the origin
-    await seed.evaluate(() => localStorage.setItem("schedplay.draft", "# my unsaved draft\napiVersion: v1\nkind: Node\nmetadata: {name: draft-node}\n"));
-    await seed.close();
+    await seedDraft(context);
     const page = watch(await context.newPage());
-    await page.goto(new URL("#" + P.encode({ yaml: basic, seed: 0, engine: "v1.36", view: {} }), url).toString());
+    await page.goto(sharedLink());
     await ready(page);
     await page.getByRole("status").filter({ hasText: "Opened a shared scenario." }).waitFor();
     clear(await layout(page), "1280x720");
@@ -216,6 +227,51 @@ test("Restore keeps the focus in the banner, dismiss gives it back", async () =>
     await page.keyboard.press("Enter");
     assert.equal(await page.locator("#share-banner").textContent(), "", "dismissed");
     assert.equal(await page.evaluate(() => document.activeElement.id), "help", "the focus is back where it came from");
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+});
+
+// Esc with the focus in the banner dismisses it as its × does, the focus
+// going back where it came from; it does nothing else (the details panel
+// stays open, presenter mode stays on). Esc elsewhere is the page's, as
+// before.
+test("Esc in the banner dismisses it, and only it", async () => {
+  const browser = await launch();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: "en-US" });
+    await seedDraft(context);
+    const page = watch(await context.newPage());
+    await page.goto(sharedLink({ pod: "default/critical" }));
+    await ready(page);
+    await page.getByRole("status").filter({ hasText: "Opened a shared scenario." }).waitFor();
+    await page.waitForSelector("#details:not([hidden])");
+    await page.focus("#help");
+    await page.keyboard.press("Tab");
+    assert.equal(await focusName(page), "share-restore", "Tab from the header reaches Restore");
+    await page.keyboard.press("Escape");
+    assert.equal(await page.locator("#share-banner").textContent(), "", "Esc on Restore dismissed the banner");
+    assert.equal(await focusName(page), "help", "the focus is back where it came from");
+    assert.equal(await page.locator("#details").isVisible(), true, "the same Esc left the details panel open");
+    await page.keyboard.press("Escape");
+    await page.waitForSelector("#details[hidden]", { state: "attached", timeout: 5000 });
+
+    // Presenter mode takes Esc before the page does: with the focus in the
+    // banner, Esc still dismisses the banner and presenter mode stays on.
+    await page.goto(new URL("index.html?lesson=preemption-basic#v1.zzzzzzzzzzzz", url).toString());
+    await ready(page);
+    await page.getByRole("alert").filter({ hasText: "Could not open the link." }).waitFor();
+    await page.getByRole("button", { name: "Present" }).click();
+    await page.waitForFunction(() => window.__schedplayPresenter.on);
+    await page.focus("#share-dismiss"); // from Present, which has the focus
+    await page.keyboard.press("Escape");
+    assert.equal(await page.locator("#share-banner").textContent(), "", "Esc on × dismissed the banner");
+    assert.equal(await focusName(page), "presenter", "the focus is back on Present");
+    assert.equal(await page.evaluate(() => window.__schedplayPresenter.on), true, "the same Esc did not leave presenter mode");
+    await page.keyboard.press("Escape");
+    await page.waitForFunction(() => !window.__schedplayPresenter.on, null, { timeout: 5000 });
     assert.deepEqual(page.errors, []);
     await context.close();
   } finally {

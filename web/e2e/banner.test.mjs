@@ -278,3 +278,52 @@ test("Esc in the banner dismisses it, and only it", async () => {
     await browser.close();
   }
 });
+
+// A message with a button besides ×: on a phone its words take the
+// banner's width and the buttons go under them, not beside them in a
+// column of a few words a line; on a projector and a desktop the buttons
+// stay beside the words. At the phone's size, Esc on a button the focus
+// was put on from nowhere moves the focus to what is in view, as a tap on
+// × does, without scrolling.
+for (const [width, height] of sizes) {
+  const where = `${width}x${height}`;
+  test(`${where}: a message's words have the width, its buttons fit around them`, async () => {
+    const browser = await launch();
+    try {
+      const context = await browser.newContext({ viewport: { width, height }, locale: "en-US" });
+      await seedDraft(context);
+      const page = watch(await context.newPage());
+      await page.goto(sharedLink());
+      await ready(page);
+      await page.getByRole("status").filter({ hasText: "Opened a shared scenario." }).waitFor();
+      clear(await layout(page), where);
+      const m = await page.evaluate(() => {
+        const banner = document.getElementById("share-banner"), s = getComputedStyle(banner);
+        const box = (e) => { const b = e.getBoundingClientRect(); return { x: b.x, y: b.y, w: b.width, h: b.height }; };
+        return {
+          inner: banner.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight),
+          body: box(banner.querySelector(".share-body")),
+          actions: box(banner.querySelector(".share-actions")),
+        };
+      });
+      const below = m.actions.y >= m.body.y + m.body.h - 1;
+      if (width < 768) {
+        assert.ok(m.body.w >= 0.8 * m.inner, `${where}: the words have ${Math.round(m.body.w)} px of the banner's ${Math.round(m.inner)}: ${JSON.stringify(m)}`);
+        assert.ok(below, `${where}: the buttons lie under the words: ${JSON.stringify(m)}`);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.evaluate(() => document.getElementById("share-restore").focus());
+        await page.keyboard.press("Escape");
+        assert.equal(await page.locator("#share-banner").textContent(), "", `${where}: Esc dismissed the banner`);
+        const after = await page.evaluate(() => ({ focus: document.activeElement === document.body ? "body" : document.activeElement.id, y: scrollY }));
+        assert.notEqual(after.focus, "body", `${where}: the focus is not dropped`);
+        assert.equal(after.y, 0, `${where}: the page did not scroll`);
+      } else {
+        assert.ok(!below && m.actions.x >= m.body.x + m.body.w, `${where}: the buttons stay beside the words: ${JSON.stringify(m)}`);
+      }
+      assert.deepEqual(page.errors, []);
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  });
+}

@@ -16,6 +16,11 @@ import { loadTS, web } from "../unit/load.mjs";
 
 const sizes = [[390, 844], [1280, 720], [1920, 1080]];
 
+// sharedLink is the address of a link to the preemption example.
+const P = await loadTS("permalink.ts");
+const basic = readFileSync(join(web, "..", "examples", "preemption-basic.yaml"), "utf8");
+const sharedLink = (view = {}) => new URL("#" + P.encode({ yaml: basic, seed: 0, engine: "v1.36", view }), url).toString();
+
 const ready = firstFrame;
 
 // layout reads the boxes that matter, in the viewport's coordinates (the
@@ -188,21 +193,27 @@ for (const [width, height] of sizes.slice(0, 2)) {
   });
 }
 
+// seedDraft leaves a draft in the page's storage, as an earlier visit would,
+// for a shared link to keep aside (its banner then has a Restore button).
+async function seedDraft(context) {
+  const seed = await context.newPage();
+  await seed.goto(new URL("stage.css", url).toString()); // any page of the origin
+  await seed.evaluate(() => localStorage.setItem("schedplay.draft", "# my unsaved draft\napiVersion: v1\nkind: Node\nmetadata: {name: draft-node}\n"));
+  await seed.close();
+}
+
+const focusName = (page) => page.evaluate(() => document.activeElement === document.body ? "body" : document.activeElement.id);
+
 // A shared link over a draft: the banner's Restore button puts the draft
 // back and says so in a new message, the focus staying on Restore; the
 // message dismissed, the focus goes back to where it came from.
 test("Restore keeps the focus in the banner, dismiss gives it back", async () => {
-  const P = await loadTS("permalink.ts");
-  const basic = readFileSync(join(web, "..", "examples", "preemption-basic.yaml"), "utf8");
   const browser = await launch();
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: "en-US" });
-    const seed = await context.newPage();
-    await seed.goto(new URL("stage.css", url).toString()); // any page of the origin
-    await seed.evaluate(() => localStorage.setItem("schedplay.draft", "# my unsaved draft\napiVersion: v1\nkind: Node\nmetadata: {name: draft-node}\n"));
-    await seed.close();
+    await seedDraft(context);
     const page = watch(await context.newPage());
-    await page.goto(new URL("#" + P.encode({ yaml: basic, seed: 0, engine: "v1.36", view: {} }), url).toString());
+    await page.goto(sharedLink());
     await ready(page);
     await page.getByRole("status").filter({ hasText: "Opened a shared scenario." }).waitFor();
     clear(await layout(page), "1280x720");
@@ -222,3 +233,97 @@ test("Restore keeps the focus in the banner, dismiss gives it back", async () =>
     await browser.close();
   }
 });
+
+// Esc with the focus in the banner dismisses it as its × does, the focus
+// going back where it came from; it does nothing else (the details panel
+// stays open, presenter mode stays on). Esc elsewhere is the page's, as
+// before.
+test("Esc in the banner dismisses it, and only it", async () => {
+  const browser = await launch();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: "en-US" });
+    await seedDraft(context);
+    const page = watch(await context.newPage());
+    await page.goto(sharedLink({ pod: "default/critical" }));
+    await ready(page);
+    await page.getByRole("status").filter({ hasText: "Opened a shared scenario." }).waitFor();
+    await page.waitForSelector("#details:not([hidden])");
+    await page.focus("#help");
+    await page.keyboard.press("Tab");
+    assert.equal(await focusName(page), "share-restore", "Tab from the header reaches Restore");
+    await page.keyboard.press("Escape");
+    assert.equal(await page.locator("#share-banner").textContent(), "", "Esc on Restore dismissed the banner");
+    assert.equal(await focusName(page), "help", "the focus is back where it came from");
+    assert.equal(await page.locator("#details").isVisible(), true, "the same Esc left the details panel open");
+    await page.keyboard.press("Escape");
+    await page.waitForSelector("#details[hidden]", { state: "attached", timeout: 5000 });
+
+    // Presenter mode takes Esc before the page does: with the focus in the
+    // banner, Esc still dismisses the banner and presenter mode stays on.
+    await page.goto(new URL("index.html?lesson=preemption-basic#v1.zzzzzzzzzzzz", url).toString());
+    await ready(page);
+    await page.getByRole("alert").filter({ hasText: "Could not open the link." }).waitFor();
+    await page.getByRole("button", { name: "Present" }).click();
+    await page.waitForFunction(() => window.__schedplayPresenter.on);
+    await page.focus("#share-dismiss"); // from Present, which has the focus
+    await page.keyboard.press("Escape");
+    assert.equal(await page.locator("#share-banner").textContent(), "", "Esc on × dismissed the banner");
+    assert.equal(await focusName(page), "presenter", "the focus is back on Present");
+    assert.equal(await page.evaluate(() => window.__schedplayPresenter.on), true, "the same Esc did not leave presenter mode");
+    await page.keyboard.press("Escape");
+    await page.waitForFunction(() => !window.__schedplayPresenter.on, null, { timeout: 5000 });
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+});
+
+// A message with a button besides ×: on a phone its words take the
+// banner's width and the buttons go under them, not beside them in a
+// column of a few words a line; on a projector and a desktop the buttons
+// stay beside the words. At the phone's size, Esc on a button the focus
+// was put on from nowhere moves the focus to what is in view, as a tap on
+// × does, without scrolling.
+for (const [width, height] of sizes) {
+  const where = `${width}x${height}`;
+  test(`${where}: a message's words have the width, its buttons fit around them`, async () => {
+    const browser = await launch();
+    try {
+      const context = await browser.newContext({ viewport: { width, height }, locale: "en-US" });
+      await seedDraft(context);
+      const page = watch(await context.newPage());
+      await page.goto(sharedLink());
+      await ready(page);
+      await page.getByRole("status").filter({ hasText: "Opened a shared scenario." }).waitFor();
+      clear(await layout(page), where);
+      const m = await page.evaluate(() => {
+        const banner = document.getElementById("share-banner"), s = getComputedStyle(banner);
+        const box = (e) => { const b = e.getBoundingClientRect(); return { x: b.x, y: b.y, w: b.width, h: b.height }; };
+        return {
+          inner: banner.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight),
+          body: box(banner.querySelector(".share-body")),
+          actions: box(banner.querySelector(".share-actions")),
+        };
+      });
+      const below = m.actions.y >= m.body.y + m.body.h - 1;
+      if (width < 768) {
+        assert.ok(m.body.w >= 0.8 * m.inner, `${where}: the words have ${Math.round(m.body.w)} px of the banner's ${Math.round(m.inner)}: ${JSON.stringify(m)}`);
+        assert.ok(below, `${where}: the buttons lie under the words: ${JSON.stringify(m)}`);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.evaluate(() => document.getElementById("share-restore").focus());
+        await page.keyboard.press("Escape");
+        assert.equal(await page.locator("#share-banner").textContent(), "", `${where}: Esc dismissed the banner`);
+        const after = await page.evaluate(() => ({ focus: document.activeElement === document.body ? "body" : document.activeElement.id, y: scrollY }));
+        assert.notEqual(after.focus, "body", `${where}: the focus is not dropped`);
+        assert.equal(after.y, 0, `${where}: the page did not scroll`);
+      } else {
+        assert.ok(!below && m.actions.x >= m.body.x + m.body.w, `${where}: the buttons stay beside the words: ${JSON.stringify(m)}`);
+      }
+      assert.deepEqual(page.errors, []);
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  });
+}

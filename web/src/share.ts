@@ -155,6 +155,20 @@ export function dismiss(): void {
   if (focused) refocus();
 }
 
+// Esc with the keyboard's focus in the banner dismisses it, as its × does;
+// Esc elsewhere is left alone. On the window in the capture phase, so it
+// comes before presenter mode's Esc (presenter.ts, on the document, also
+// capturing), which would leave presenter mode, and the page's (main.ts),
+// which would close the help or the details panel as well: one key press
+// does one thing.
+window.addEventListener("keydown", (e) => {
+  if (e.key !== "Escape" || e.isComposing || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (!(e.target instanceof Node && banner.contains(e.target))) return;
+  e.preventDefault();
+  e.stopPropagation();
+  dismiss();
+}, true);
+
 // ---- opening ----
 
 let editorRef: Editor | null = null;

@@ -9,7 +9,7 @@
 // (navigator.hardwareConcurrency), which decides when the worker starts.
 //   SCHEDPLAY_URL=http://127.0.0.1:8080/ node bench/cold-paste.mjs [runs] [delay]
 import { readFileSync } from "node:fs";
-import { launch, longestTask, open, watchLongTasks } from "../e2e/helpers.mjs";
+import { cores, launch, longestTask, open, watchLongTasks } from "../e2e/helpers.mjs";
 import { cluster } from "./scenarios.mjs";
 
 const runs = Number(process.argv[2] ?? 3);
@@ -20,9 +20,7 @@ for (let i = 0; i < runs; i++) {
   const browser = await launch();
   try {
     const context = await browser.newContext({ viewport: { width: 1400, height: 850 } });
-    if (process.env.SCHEDPLAY_CORES) {
-      await context.addInitScript((n) => Object.defineProperty(Navigator.prototype, "hardwareConcurrency", { get: () => n }), Number(process.env.SCHEDPLAY_CORES));
-    }
+    if (process.env.SCHEDPLAY_CORES) await cores(context, Number(process.env.SCHEDPLAY_CORES));
     const page = await open(context);
     await page.waitForTimeout(delay);
     const warm = await page.evaluate(() => ({ ...window.__schedplay.warm }));

@@ -7,16 +7,14 @@
 // machine (docs/performance-web.md).
 //   SCHEDPLAY_URL=http://127.0.0.1:8080/ node bench/first-run-frames.mjs [runs]
 import { readFileSync } from "node:fs";
-import { launch, open } from "../e2e/helpers.mjs";
+import { cores, launch, open } from "../e2e/helpers.mjs";
 
 const runs = Number(process.argv[2] ?? 3);
 for (let i = 0; i < runs; i++) {
   const browser = await launch();
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
-    if (process.env.SCHEDPLAY_CORES) {
-      await context.addInitScript((n) => Object.defineProperty(Navigator.prototype, "hardwareConcurrency", { get: () => n }), Number(process.env.SCHEDPLAY_CORES));
-    }
+    if (process.env.SCHEDPLAY_CORES) await cores(context, Number(process.env.SCHEDPLAY_CORES));
     const page = await open(context);
     const stamps = await page.frame({ url: /stage\.html/ }).evaluate(() => new Promise((resolve) => {
       const ts = [];

@@ -4,7 +4,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { bridge, editorText, ended, launch, longestTask, open, probe, shots, watchLongTasks } from "./helpers.mjs";
+import { bridge, cores, editorText, ended, launch, longestTask, open, probe, shots, watchLongTasks } from "./helpers.mjs";
 
 // 1,000 nodes and up to 10,000 pending pods. With heavy, each pod prefers
 // zones without its app's pods (InterPodAffinity then reads every bound
@@ -130,9 +130,8 @@ test("a long load shows its progress; Cancel keeps the scenario shown and the te
 // own (ui/session's Warm) in idle slices while nothing plays. A paste
 // while it is under way comes first: it loads while the warm-up waits,
 // and the warm-up ends after it, leaving the pasted scenario on screen.
-// The machines that run these tests have 2 cores, and the page is told
-// so, so the worker waits for the first run too.
-const cores = (context, n) => context.addInitScript((c) => Object.defineProperty(Navigator.prototype, "hardwareConcurrency", { get: () => c }), n);
+// The page is told it has 2 cores (as this project's machines do), where
+// the worker waits for the first run too.
 test("the warm-up gives way to a paste and leaves what the page shows", async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   await cores(context, 2);

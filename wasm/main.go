@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"syscall/js"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -22,6 +23,10 @@ import (
 
 func main() {
 	mark("main") // the runtime and every package are initialised
+	if js.Global().Get("schedplayWarmOnly").Truthy() {
+		warmOnly()
+		return
+	}
 	// Collecting at three times the live heap instead of twice halves how
 	// often a cycle's assists and write barriers slow the tab (its idle
 	// marking comes 8 ms a turn: scripts/wasmrt); at twice, a fresh page's
@@ -142,4 +147,15 @@ func collect([]string) (string, error) {
 		runtime.GC()
 	}
 	return marshal(map[string]any{"ok": true, "collected": ran})
+}
+
+// warmOnly is main in the page's warm-up worker (web/src/warm-worker.ts):
+// the session's warm-up, all of it at once (the worker has its own
+// thread), then a report (a WarmReport) to the page.
+func warmOnly() {
+	began := time.Now()
+	session.New(nil, adapt.DefaultBudget).Warm(0)
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	js.Global().Call("postMessage", map[string]any{"ok": true, "ms": time.Since(began).Milliseconds(), "sysMB": m.Sys >> 20})
 }

@@ -94,7 +94,9 @@ for (const f of readdirSync(lessons).filter((f) => f.endsWith(".json") && f !== 
   const table = Object.fromEntries(Object.keys(tr).filter((k) => /\.caption\.\d+$/.test(k)).map((k) => [k, [lessonEn[k], tr[k]]]));
   captions[lang] = writeHashed(`captions-${lang}.json`, Buffer.from(JSON.stringify(table)));
 }
-const assets = () => ({ editor: names["editor.js"], wasm: names["main.wasm"], captions });
+// The warm-up worker (src/warm-worker.ts), which the stage frame starts.
+await bundle({ "warm-worker": join(here, "src/warm-worker.ts") });
+const assets = () => ({ editor: names["editor.js"], wasm: names["main.wasm"], exec: names["wasm_exec.js"], warmWorker: names["warm-worker.js"], captions });
 await bundle({
   main: join(here, "src/main.ts"),
   stage: join(here, "src/stage.ts"),

@@ -4,11 +4,12 @@
 // some 15 s, and the warm-up waits for it), then pastes 500 nodes / 2,000
 // pods and records its first frame, painted frame, end state and long
 // tasks, and the warm-up's figures (its idle slices, their time, the
-// longest, when it was done). Not a test: figures vary by machine
-// (docs/performance-web.md).
+// longest, when it was done; its worker's report). Not a test: figures vary by machine
+// (docs/performance-web.md). SCHEDPLAY_CORES=N has the page see N cores
+// (navigator.hardwareConcurrency), which decides when the worker starts.
 //   SCHEDPLAY_URL=http://127.0.0.1:8080/ node bench/cold-paste.mjs [runs] [delay]
 import { readFileSync } from "node:fs";
-import { launch, longestTask, open, watchLongTasks } from "../e2e/helpers.mjs";
+import { cores, launch, longestTask, open, watchLongTasks } from "../e2e/helpers.mjs";
 import { cluster } from "./scenarios.mjs";
 
 const runs = Number(process.argv[2] ?? 3);
@@ -19,6 +20,7 @@ for (let i = 0; i < runs; i++) {
   const browser = await launch();
   try {
     const context = await browser.newContext({ viewport: { width: 1400, height: 850 } });
+    if (process.env.SCHEDPLAY_CORES) await cores(context, Number(process.env.SCHEDPLAY_CORES));
     const page = await open(context);
     await page.waitForTimeout(delay);
     const warm = await page.evaluate(() => ({ ...window.__schedplay.warm }));
@@ -36,6 +38,10 @@ for (let i = 0; i < runs; i++) {
       warmSlices: warm.slices, warmMs: warm.busyMs === undefined ? undefined : Math.round(warm.busyMs),
       warmLongest: warm.maxMs === undefined ? undefined : Math.round(warm.maxMs),
       warmDone: warm.doneAt === undefined ? undefined : warm.doneAt > 0 ? Math.round(warm.doneAt - startup.attach) : "no",
+      // The worker's part (undefined: a build without one): its report and
+      // when it came, from the stage's start.
+      worker: warm.worker === undefined ? undefined : warm.worker.doneAt > 0
+        ? { ...warm.worker, startedAt: Math.round(warm.worker.startedAt - startup.attach), doneAt: Math.round(warm.worker.doneAt - startup.attach) } : "no",
       loadavg: loadavg(),
     }));
   } finally {

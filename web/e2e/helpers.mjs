@@ -66,6 +66,10 @@ export function watch(page) {
   return page;
 }
 
+// cores has a context's pages see n cores (navigator.hardwareConcurrency),
+// which decides when the warm-up worker starts (web/src/main.ts).
+export const cores = (context, n) => context.addInitScript((c) => Object.defineProperty(Navigator.prototype, "hardwareConcurrency", { get: () => c }), n);
+
 export const probe = (page) => page.evaluate(() => ({ ...window.__schedplay }));
 
 // bridge calls a method of window.schedplay inside the stage frame.

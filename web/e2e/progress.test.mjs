@@ -4,7 +4,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { bridge, editorText, ended, launch, longestTask, open, probe, shots, watchLongTasks } from "./helpers.mjs";
+import { bridge, cores, editorText, ended, launch, longestTask, open, probe, shots, watchLongTasks } from "./helpers.mjs";
 
 // 1,000 nodes and up to 10,000 pending pods. With heavy, each pod prefers
 // zones without its app's pods (InterPodAffinity then reads every bound
@@ -125,20 +125,29 @@ test("a long load shows its progress; Cancel keeps the scenario shown and the te
   await context.close();
 });
 
-// The warm-up (ui/session's Warm) runs once, in idle slices after the
-// first frame while nothing plays, and changes nothing the page shows. A paste while it is
-// under way comes first: it loads while the warm-up waits, and the
-// warm-up ends after it, leaving the pasted scenario on screen.
+// The warm-up runs once, after the first frame, and changes nothing the
+// page shows: a worker first (web/src/warm-worker.ts), then the stage's
+// own (ui/session's Warm) in idle slices while nothing plays. A paste
+// while it is under way comes first: it loads while the warm-up waits,
+// and the warm-up ends after it, leaving the pasted scenario on screen.
+// The page is told it has 2 cores (as this project's machines do), where
+// the worker waits for the first run too.
 test("the warm-up gives way to a paste and leaves what the page shows", async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  await cores(context, 2);
   const page = await open(context);
   // The first run plays from the start: its frames are left alone.
   await page.waitForTimeout(1500);
   const pause = page.getByRole("button", { name: "Pause" });
   assert.equal(await pause.count(), 1, "the first run is not playing");
-  assert.equal((await probe(page)).warm.slices, 0, "the warm-up ran while the first run played");
+  const playing = (await probe(page)).warm;
+  assert.equal(playing.slices, 0, "the warm-up ran while the first run played");
+  assert.equal(playing.worker.startedAt, 0, "the warm-up worker started while the first run played, on 2 cores");
   await pause.click();
   await page.waitForFunction(() => window.__schedplay.warm.slices > 0, null, { timeout: 60000, polling: 20 });
+  const worker = (await probe(page)).warm.worker;
+  assert.ok(worker.ok, `the warm-up worker did not report: ${worker.error}`);
+  assert.ok(worker.ms > 0 && worker.doneAt > worker.startedAt, `the worker's report: ${JSON.stringify(worker)}`);
   const loads = (await probe(page)).loads;
   await page.evaluate((t) => window.__schedplaySetText(t), large(600, "paste-"));
   await page.waitForFunction((n) => window.__schedplay.loads > n && !window.__schedplay.loading, loads, { timeout: 120000, polling: 50 });
@@ -156,6 +165,42 @@ test("the warm-up gives way to a paste and leaves what the page shows", async ()
   assert.deepEqual(await bridge(page, "outline"), outline, "the warm-up changed the scene");
   assert.equal(await page.locator("#status").textContent(), status);
   assert.equal(JSON.parse(await page.frame({ url: /stage\.html/ }).evaluate(() => window.schedplay.warm("50"))).done, true, "done once, done for good");
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+// With cores to spare the worker starts at once, while the first run
+// plays; the run plays to its end, and nothing it shows changes after.
+test("on four cores the warm-up worker runs while the first run plays", async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  await cores(context, 4);
+  const page = await open(context);
+  await page.waitForFunction(() => window.__schedplay.warm.worker.startedAt > 0, null, { timeout: 10000, polling: 20 });
+  assert.equal(await page.getByRole("button", { name: "Pause" }).count(), 1, "the first run is not playing");
+  await page.waitForFunction(() => window.__schedplay.warm.worker.doneAt > 0, null, { timeout: 60000, polling: 50 });
+  const worker = (await probe(page)).warm.worker;
+  assert.ok(worker.ok, `the warm-up worker did not report: ${worker.error}`);
+  await ended(page);
+  const shown = await probe(page);
+  assert.ok(shown.simDone && shown.events > 0, "the first run did not end");
+  await page.waitForFunction(() => window.__schedplay.warm.doneAt > 0, null, { timeout: 120000, polling: 100 });
+  const warmed = await probe(page);
+  for (const k of ["loads", "loadedGen", "drawnGen", "events", "cursor", "lastReply"]) assert.deepEqual(warmed[k], shown[k], `the warm-up changed ${k}`);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+// Where a page cannot start a worker, the stage's own warm-up does it all.
+test("without workers the stage's warm-up does it all", async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  await context.addInitScript(() => { window.Worker = undefined; });
+  const page = await open(context);
+  await page.getByRole("button", { name: "Pause" }).click();
+  await page.waitForFunction(() => window.__schedplay.warm.doneAt > 0, null, { timeout: 120000, polling: 100 });
+  const { warm } = await probe(page);
+  assert.equal(warm.worker.ok, false, "a worker ran");
+  assert.equal(warm.worker.error, "no worker");
+  assert.ok(warm.slices > 1, `the stage's warm-up ran in ${warm.slices} slice(s)`);
   assert.deepEqual(page.errors, []);
   await context.close();
 });

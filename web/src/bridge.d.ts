@@ -168,6 +168,11 @@ export interface Bridge {
   setListener(fn: (eventJSON: string) => void): void;
 }
 
+// WarmReport is what the warm-up worker (warm-worker.ts, started by the
+// stage frame's schedplayWarm) reports: the time its warm-up took in Go
+// and the memory its instance had then, or why it did not run.
+export interface WarmReport { ok: boolean; ms?: number; sysMB?: number; error?: string }
+
 export interface QuestionReply { ok: boolean; ready: boolean; seq: number; t: number; nodes: string[]; pods: string[]; error?: string }
 export interface Answer { question: string; ask: string; nodes: string[] | null; pods?: string[]; t?: number; seq: number; why: string; criterion?: string }
 export interface AnswerReply { ok: boolean; ready: boolean; right: boolean; answer?: Answer; error?: string }

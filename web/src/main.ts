@@ -2,7 +2,7 @@
 // once the stage has started: editor-api.ts) beside the stage frame that
 // runs the engine and canvas (wasm). Scenario text is untrusted (it arrives
 // in links): everything from it reaches the DOM through textContent only.
-import type { Bridge, BridgeEvent, DetailsReply, Diagnostic, LoadReply, SimulateReply, TraceEvent } from "./bridge";
+import type { Bridge, BridgeEvent, DetailsReply, Diagnostic, LoadReply, SimulateReply, TraceEvent, WarmReport } from "./bridge";
 import { el, renderDetails } from "./details";
 import { diagnosticMessage, PendingEditor, type EditorFactory, type TextEditor } from "./editor-api";
 import { fmtTime, SPEEDS } from "./timeline";
@@ -63,8 +63,10 @@ const probe = {
   // how long the first load took (web/bench/first-frame.mjs reads these).
   startup: { text: 0, attach: 0, firstLoadMs: 0 },
   // The warm-up (warmNext): its idle slices, the time they took, the
-  // longest, and when it was done (0: not yet).
-  warm: { slices: 0, busyMs: 0, maxMs: 0, doneAt: 0 },
+  // longest, and when it was done (0: not yet); the worker's part before
+  // them (warmInWorker): its report, when it started and when the report
+  // came (0: not yet).
+  warm: { slices: 0, busyMs: 0, maxMs: 0, doneAt: 0, worker: { ok: false, startedAt: 0, doneAt: 0 } as WarmReport & { startedAt: number; doneAt: number } },
 };
 (window as unknown as { __schedplay: typeof probe }).__schedplay = probe;
 // The whole editor text for the tests (the DOM holds only the visible lines),
@@ -256,7 +258,7 @@ async function reload(text: string): Promise<void> {
     afterFrame(prepareNext);
     if (!warmStarted) {
       warmStarted = true;
-      afterFrame(() => requestIdleCallback(warmNext, { timeout: WARM_WAIT_MS }));
+      afterFrame(() => void warmInWorker().then(() => requestIdleCallback(warmNext, { timeout: WARM_WAIT_MS })));
     }
     if (editStarted > 0) probe.editMarks = { waited: debounced > 0 ? started - debounced : 0, load: loaded, reply: replied, shown: performance.now() - started, first: 0, painted: 0, frame: 0 };
     if (pendingView) {
@@ -286,13 +288,30 @@ function prepareNext(): void {
   if (r.done === false) setTimeout(prepareNext, 0);
 }
 
-// warmNext has the stage run its warm-up (ui/session's Warm: a made-up
-// cluster loaded, simulated and laid out on a session of its own) in the
-// page's idle time, once, after the first scenario's frame: the browser
-// then has the loader's and the engine's code compiled optimized before
-// a person's first large paste, which otherwise runs in baseline code
-// (docs/performance-web.md).
+// The warm-up, once, after the first scenario's frame: the browser then
+// has the loader's and the engine's code compiled optimized before a
+// person's first large paste, which otherwise runs in baseline code
+// (docs/performance-web.md). A worker does it first (warmInWorker), off
+// this thread, so that most of the compiling happens elsewhere; then the
+// stage does it in the page's idle time (warmNext: ui/session's Warm, a
+// made-up cluster loaded, simulated and laid out on a session of its
+// own), shorter now, which the worker alone does not replace (a paste
+// after it alone was slower).
 let warmStarted = false;
+const WARM_CORES = 4;
+async function warmInWorker(): Promise<void> {
+  // Where there are cores to spare the worker starts at once, while the
+  // first run plays, so that a paste seconds after opening the page finds
+  // the code compiled; on two cores it took that run's frames (some of
+  // 50 to 200 ms), so it waits for the run to end, as warmNext does.
+  const cores = navigator.hardwareConcurrency || 1;
+  while (cores < WARM_CORES && (loading || tl.playing)) await new Promise((r) => setTimeout(r, 250));
+  // On one core it would take the page's own time.
+  const start = cores > 1 ? (frame.contentWindow as { schedplayWarm?: () => Promise<WarmReport> } | null)?.schedplayWarm : undefined;
+  const startedAt = (probe.warm.worker.startedAt = performance.now());
+  const r = start ? await start() : { ok: false, error: "one core" };
+  probe.warm.worker = { ...r, startedAt, doneAt: performance.now() };
+}
 const WARM_SLICE_MS = 12;
 const WARM_WAIT_MS = 200;
 function warmNext(deadline: IdleDeadline): void {

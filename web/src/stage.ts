@@ -1,7 +1,7 @@
 // Boots the wasm build inside the stage frame. ebiten owns this document
 // (it appends its canvas to <body>), which is why the game lives in a frame
 // beside the editor rather than in the editor's page.
-import type { Bridge } from "./bridge";
+import type { Bridge, WarmReport } from "./bridge";
 import { replaceScreenFills, type ScreenClears } from "./screen-clear";
 import { canvasWords, lang, match, t, type Lang } from "./messages";
 
@@ -9,6 +9,7 @@ declare const Go: { new (): { importObject: WebAssembly.Imports; run(i: WebAssem
 
 const w = window as unknown as {
   schedplayReady?: (api: Bridge) => void;
+  schedplayWarm?: () => Promise<WarmReport>;
   parent: Window & { onSchedplayStage?: (api: Bridge) => void };
 };
 
@@ -99,19 +100,45 @@ w.schedplayReady = (api: Bridge) => {
   w.parent.onSchedplayStage?.(api);
 };
 
+// schedplayWarm has a worker do the engine's warm-up (the page calls it
+// once, after the first frame): it runs this frame's own compiled module,
+// whose optimized code, compiled there on another core, is then this
+// frame's too (warm-worker.ts). Without workers, or if it fails, the
+// report says why and the page's own warm-up does it all.
+let compiled: WebAssembly.Module | undefined;
+w.schedplayWarm = () => new Promise<WarmReport>((resolve) => {
+  if (!compiled || typeof Worker === "undefined") return resolve({ ok: false, error: "no worker" });
+  let worker: Worker;
+  try {
+    worker = new Worker(ASSETS.warmWorker);
+  } catch (err) {
+    return resolve({ ok: false, error: String(err) });
+  }
+  const done = (r: WarmReport) => {
+    worker.terminate(); // its memory goes with it
+    resolve(r);
+  };
+  worker.onmessage = (e: MessageEvent<WarmReport>) => done(e.data);
+  worker.onerror = (e) => {
+    e.preventDefault();
+    done({ ok: false, error: e.message || "the worker did not start" });
+  };
+  worker.postMessage({ exec: ASSETS.exec, module: compiled });
+});
+
 async function boot(): Promise<void> {
   const go = new Go();
-  let instance: WebAssembly.Instance;
+  let r: WebAssembly.WebAssemblyInstantiatedSource;
   try {
-    const r = await WebAssembly.instantiateStreaming(fetch(ASSETS.wasm), go.importObject);
-    instance = r.instance;
+    r = await WebAssembly.instantiateStreaming(fetch(ASSETS.wasm), go.importObject);
   } catch {
     // Some static hosts serve .wasm without application/wasm.
     const bytes = await (await fetch(ASSETS.wasm)).arrayBuffer();
-    instance = (await WebAssembly.instantiate(bytes, go.importObject)).instance;
+    r = await WebAssembly.instantiate(bytes, go.importObject);
   }
+  compiled = r.module;
   mark("instantiated");
-  await go.run(instance);
+  await go.run(r.instance);
 }
 
 boot().catch((err) => {

@@ -15,7 +15,7 @@ declare function importScripts(...urls: string[]): void;
 // each is a stub whose every property is a callable stub, as for the
 // wasm tests under Node (scripts/wasm-node-stubs.cjs). Nothing is drawn.
 function stub(name: string): unknown {
-  const f = () => stub(`${name}()`);
+  const f = function () { return stub(`${name}()`); }; // a function: a Proxy of it can be new'd
   return new Proxy(f, {
     get(_t, p) {
       if (p === Symbol.toPrimitive) return () => name;

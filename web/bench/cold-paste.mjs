@@ -22,7 +22,13 @@ for (let i = 0; i < runs; i++) {
     const context = await browser.newContext({ viewport: { width: 1400, height: 850 } });
     if (process.env.SCHEDPLAY_CORES) await cores(context, Number(process.env.SCHEDPLAY_CORES));
     const page = await open(context);
-    await page.waitForTimeout(delay);
+    // FOCUS_AT=ms clicks into the editor that long after the first frame,
+    // as a person about to paste does.
+    if (process.env.FOCUS_AT) {
+      await page.waitForTimeout(Number(process.env.FOCUS_AT));
+      await page.locator("#editor .cm-content").click();
+      await page.waitForTimeout(delay - Number(process.env.FOCUS_AT));
+    } else await page.waitForTimeout(delay);
     const warm = await page.evaluate(() => ({ ...window.__schedplay.warm }));
     await watchLongTasks(page);
     await page.evaluate(() => { window.__schedplay.editToFrameMs = 0; });

@@ -190,6 +190,24 @@ test("on four cores the warm-up worker runs while the first run plays", async ()
   await context.close();
 });
 
+// On two cores, the person going to the editor while the first run plays
+// starts the worker: a paste is likely to follow.
+test("on two cores the warm-up worker starts when the editor takes the focus", async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  await cores(context, 2);
+  const page = await open(context);
+  await page.waitForTimeout(1000);
+  assert.equal((await probe(page)).warm.worker.startedAt, 0, "the worker started before the editor had the focus");
+  await page.locator("#editor .cm-content").click();
+  await page.waitForFunction(() => window.__schedplay.warm.worker.startedAt > 0, null, { timeout: 10000, polling: 20 });
+  assert.equal(await page.getByRole("button", { name: "Pause" }).count(), 1, "the first run is not playing");
+  await page.waitForFunction(() => window.__schedplay.warm.worker.doneAt > 0, null, { timeout: 60000, polling: 50 });
+  const worker = (await probe(page)).warm.worker;
+  assert.ok(worker.ok, `the warm-up worker did not report: ${worker.error}`);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
 // Where a page cannot start a worker, the stage's own warm-up does it all.
 test("without workers the stage's warm-up does it all", async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });

@@ -303,9 +303,13 @@ async function warmInWorker(): Promise<void> {
   // Where there are cores to spare the worker starts at once, while the
   // first run plays, so that a paste seconds after opening the page finds
   // the code compiled; on two cores it took that run's frames (some of
-  // 50 to 200 ms), so it waits for the run to end, as warmNext does.
+  // 50 to 200 ms), so it waits for the run to end, as warmNext does, or
+  // for the person to go to the editor (a paste is likely to follow).
   const cores = navigator.hardwareConcurrency || 1;
-  while (cores < WARM_CORES && (loading || tl.playing)) await new Promise((r) => setTimeout(r, 250));
+  const pane = $("editor-pane");
+  let editing = pane.contains(document.activeElement);
+  pane.addEventListener("focusin", () => { editing = true; }, { once: true });
+  while (cores < WARM_CORES && !editing && (loading || tl.playing)) await new Promise((r) => setTimeout(r, 250));
   // On one core it would take the page's own time.
   const start = cores > 1 ? (frame.contentWindow as { schedplayWarm?: () => Promise<WarmReport> } | null)?.schedplayWarm : undefined;
   const startedAt = (probe.warm.worker.startedAt = performance.now());

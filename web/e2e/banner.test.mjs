@@ -11,7 +11,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { axe, firstFrame, launch, url, watch } from "./helpers.mjs";
+import { axe, firstFrame, launch, settledStage, url, watch } from "./helpers.mjs";
 import { loadTS, web } from "../unit/load.mjs";
 
 const sizes = [[390, 844], [1280, 720], [1920, 1080]];
@@ -56,24 +56,6 @@ const inView = (page) => page.evaluate(() => {
     .map(([x, y, at]) => `(${Math.round(x)},${Math.round(y)}) ${at ? at.id || at.className || at.tagName : "nothing"}`);
   return { name: e.id || e.textContent.trim(), hidden };
 });
-
-// stageFits reads the canvas's frame: ebiten's canvas as large as the frame
-// and its drawing buffer sized to it (it re-lays out on the frame's resize).
-const stageFits = (page) => page.frame({ url: /stage\.html/ }).evaluate(() => {
-  const c = document.querySelector("canvas");
-  return { frame: [innerWidth, innerHeight], css: [c.clientWidth, c.clientHeight], buffer: [c.width, c.height], dpr: devicePixelRatio };
-});
-
-async function settledStage(page, want) {
-  await page.waitForFunction(([w, h]) => {
-    const f = document.getElementById("stage").contentWindow;
-    const c = f.document.querySelector("canvas");
-    return c && Math.abs(f.innerHeight - h) <= 1 && Math.abs(f.innerWidth - w) <= 1 &&
-      Math.abs(c.width - Math.round(c.clientWidth * f.devicePixelRatio)) <= 2 &&
-      Math.abs(c.height - Math.round(c.clientHeight * f.devicePixelRatio)) <= 2 &&
-      Math.abs(c.clientHeight - f.innerHeight) <= 1;
-  }, want, { timeout: 5000, polling: 50 }).catch(async () => assert.fail(`the canvas did not re-lay out to ${want}: ${JSON.stringify(await stageFits(page))}`));
-}
 
 // clear asserts that the shown banner lies over nothing it must not.
 function clear(l, where) {

@@ -70,6 +70,20 @@ async function waitEmbedFrame(page, i = 0) {
   }
   throw new Error(`no embed frame ${i}`);
 }
+// stageBoxes reads, in an embed frame, its canvas frame's box and its
+// message's.
+const stageBoxes = (f) => f.evaluate(() => {
+  const box = (e) => { const b = e.getBoundingClientRect(); return { x: b.x, y: b.y, w: b.width, h: b.height }; };
+  return { canvas: box(document.querySelector("#stage-box iframe")), error: box(document.getElementById("embed-error")) };
+});
+// relaidOut waits until the embed's canvas has re-laid out to its frame's
+// box: ebiten's canvas as large as the frame, its drawing buffer sized to it.
+const relaidOut = (f, want) => f.waitForFunction(([w, h]) => {
+  const s = document.querySelector("#stage-box iframe").contentWindow;
+  const c = s.document.querySelector("canvas");
+  return c && Math.abs(s.innerWidth - w) <= 1 && Math.abs(s.innerHeight - h) <= 1 && Math.abs(c.clientHeight - s.innerHeight) <= 1 &&
+    Math.abs(c.height - Math.round(c.clientHeight * s.devicePixelRatio)) <= 2;
+}, [want.w, want.h], { timeout: 5000, polling: 50 });
 const embedState = (f) => f.evaluate(() => ({ ...window.__schedplayEmbed }));
 async function drawn(f, timeout = 90000) {
   await f.waitForFunction(() => window.__schedplayEmbed?.drawnGen >= 1 && window.__schedplayEmbed.loadedGen >= 1, null, { timeout, polling: 50 });
@@ -242,9 +256,16 @@ describe("embed on another origin", () => {
     await drawn(f);
     const yaml = f.getByRole("textbox", { name: "Scenario YAML" });
     assert.equal(await yaml.getAttribute("aria-invalid"), null);
+    const ref = (await stageBoxes(f)).canvas;
     await yaml.fill("apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  containers: 7\n");
     const error = f.getByRole("status").filter({ hasText: /^Line 6: / });
     await error.waitFor({ timeout: 20000 });
+    // The message lies under the canvas, over no part of it (it hid the
+    // canvas's legend): the canvas gives up its height and re-lays out.
+    const shown = await stageBoxes(f);
+    assert.ok(shown.error.h > 0 && shown.error.y >= shown.canvas.y + shown.canvas.h - 0.5, `the message is under the canvas: ${JSON.stringify(shown)}`);
+    assert.ok(shown.canvas.h + shown.error.h <= ref.h + 0.5, `the canvas gives up the message's height: ${JSON.stringify({ ref, shown })}`);
+    await relaidOut(f, shown.canvas);
     assert.equal(await yaml.getAttribute("aria-invalid"), "true");
     assert.equal(await yaml.getAttribute("aria-describedby"), await error.getAttribute("id"));
     assert.equal(await f.getByRole("alert").count(), 0);
@@ -252,6 +273,9 @@ describe("embed on another origin", () => {
     await f.waitForFunction(() => window.__schedplayEmbed.error === "" && window.__schedplayEmbed.loadedGen >= 2, null, { timeout: 20000, polling: 50 });
     assert.equal(await yaml.getAttribute("aria-invalid"), null);
     assert.equal(await error.count(), 0, "the message is gone");
+    const back = (await stageBoxes(f)).canvas;
+    for (const k of ["y", "h"]) assert.ok(Math.abs(back[k] - ref[k]) <= 1, `the canvas's ${k} back to ${ref[k]}: ${back[k]}`);
+    await relaidOut(f, back);
     assert.deepEqual(loud(log), []);
     await context.close();
   });

@@ -1,5 +1,6 @@
 // Helpers for the browser tests: launching Debian's Chromium, reading the
 // page's probe, driving the editor and measuring canvas pixels.
+import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
 import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -137,6 +138,26 @@ export async function stageShot(page, name) {
   return page.screenshot({ path: join(shots, name), clip });
 }
 
+// stageFits reads the canvas's frame: ebiten's canvas as large as the frame
+// and its drawing buffer sized to it (it re-lays out on the frame's resize).
+// settledStage waits until the frame is want ([width, height], CSS px) and
+// the canvas has re-laid out to it.
+export const stageFits = (page) => page.frame({ url: /stage\.html/ }).evaluate(() => {
+  const c = document.querySelector("canvas");
+  return { frame: [innerWidth, innerHeight], css: [c.clientWidth, c.clientHeight], buffer: [c.width, c.height], dpr: devicePixelRatio };
+});
+
+export async function settledStage(page, want) {
+  await page.waitForFunction(([w, h]) => {
+    const f = document.getElementById("stage").contentWindow;
+    const c = f.document.querySelector("canvas");
+    return c && Math.abs(f.innerHeight - h) <= 1 && Math.abs(f.innerWidth - w) <= 1 &&
+      Math.abs(c.width - Math.round(c.clientWidth * f.devicePixelRatio)) <= 2 &&
+      Math.abs(c.height - Math.round(c.clientHeight * f.devicePixelRatio)) <= 2 &&
+      Math.abs(c.clientHeight - f.innerHeight) <= 1;
+  }, want, { timeout: 5000, polling: 50 }).catch(async () => assert.fail(`the canvas did not re-lay out to ${want}: ${JSON.stringify(await stageFits(page))}`));
+}
+
 // inBlankPage runs fn(pixelArrays, arg) in a blank page (no CSP there) with
 // the RGBA pixels of each PNG.
 async function inBlankPage(context, pngs, fn, arg) {
@@ -237,9 +258,10 @@ export async function longestTask(page) {
 // lists its serious and critical violations. The context needs bypassCSP:
 // axe-core comes in as a script tag.
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-export async function axe(page, frame = page.mainFrame()) {
+// within: a selector of the part to check, the whole document without one.
+export async function axe(page, frame = page.mainFrame(), within = "") {
   await frame.addScriptTag({ path: axePath });
-  const r = await frame.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
+  const r = await frame.evaluate((sel) => window.axe.run(sel ? { include: [sel] } : document, { resultTypes: ["violations"] }), within);
   return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")}`);
 }

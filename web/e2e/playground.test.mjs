@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
-  appendText, bridge, diffFraction, editorText, launch, open, pixelStats, probe, replaceText, settled, shots, stageShot,
+  appendText, bridge, diffFraction, editorText, launch, open, pixelStats, probe, replaceText, settled, settledStage, shots, stageShot,
 } from "./helpers.mjs";
 
 const examples = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "examples");
@@ -118,6 +118,7 @@ describe("playground", () => {
     await settled(page);
     const good = await probe(page);
     const goodShot = await stageShot(page, "04-before-break.png");
+    const goodBox = await page.locator("#stage").boundingBox();
     await appendText(page, "\n---\napiVersion: v1\nkind: Node\nmetadata:\n  name: [oops\n");
     const p = await probe(page);
     assert.equal(p.lastReply.ok, false);
@@ -138,10 +139,13 @@ describe("playground", () => {
     assert.equal(p.drawnGen, good.drawnGen);
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(shots, "04-broken-yaml.png") });
-    // Compare the canvas alone: the notice covers part of it.
-    await page.evaluate(() => (document.getElementById("notice").style.visibility = "hidden"));
+    // Compare the canvas at the size it had: the notice takes its height
+    // from it (notice.test.mjs), and without the notice it has it back.
+    await page.evaluate(() => (document.getElementById("notice").style.display = "none"));
+    await settledStage(page, [goodBox.width, goodBox.height]);
+    await page.waitForTimeout(300);
     const brokenShot = await stageShot(page, "04-broken-stage.png");
-    await page.evaluate(() => (document.getElementById("notice").style.visibility = ""));
+    await page.evaluate(() => (document.getElementById("notice").style.display = ""));
     assert.ok((await diffFraction(context, goodShot, brokenShot)) < 0.001, "the canvas changed on a failed load");
 
     // Fixing the text clears the notice.

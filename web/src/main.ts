@@ -863,6 +863,7 @@ async function start(): Promise<void> {
   // Loaded right here: the edit debounce must not load it a second time.
   clearTimeout(timer);
   timer = undefined;
+  probe.editPending = false;
   textReady = true;
   if (opened.view) pendingView = opened.view;
   probe.startup.text = performance.now();

@@ -17,6 +17,7 @@ import (
 // Draw paints the current layout; it decides nothing.
 func (g *Game) Draw(screen *ebiten.Image) {
 	defer g.recovered("Draw")
+	g.drawWarm()
 	// The plan (view.go) skips a frame the screen already shows (it is
 	// kept between frames: SetScreenClearedEveryFrame(false)), and paints
 	// once more after motion ends: that shows the settled positions and

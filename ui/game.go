@@ -47,6 +47,10 @@ type Game struct {
 
 	// nextPresenter is a presenter-mode switch, also under mu (presenter.go).
 	nextPresenter *bool
+	// warmQueue are the warm-up's pictures still to draw (WarmDraw), and
+	// warmDrawn counts those drawn.
+	warmQueue []warmPicture
+	warmDrawn int
 
 	scene *Scene
 	// now is the simulated time shown, in seconds: countdowns and backoffs

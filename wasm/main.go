@@ -69,7 +69,7 @@ func main() {
 		// The heap figures are for the performance bench (web/bench).
 		var m runtime.MemStats
 		runtime.ReadMemStats(&m)
-		return marshal(map[string]any{"paints": game.Paints(), "live": game.Live(), "gen": sess.Gen(),
+		return marshal(map[string]any{"paints": game.Paints(), "live": game.Live(), "warmDrawn": game.WarmDrawn(), "gen": sess.Gen(),
 			"heapMB": m.HeapAlloc >> 20, "sysMB": m.Sys >> 20, "numGC": m.NumGC, "allocMB": m.TotalAlloc >> 20, "prefetchMisses": sess.PrefetchMisses()})
 	})
 	b.listen()

@@ -47,6 +47,9 @@ type Canvas interface {
 	SetPresenter(on bool)
 	// Prepare lays out ahead a scene expected next (false: yield said stop).
 	Prepare(s *ui.Scene, yield func() bool) bool
+	// WarmDraw draws s, laid out as l, where nothing shows it: the
+	// warm-up's pictures (Warm).
+	WarmDraw(s *ui.Scene, l *ui.Layout)
 }
 
 // Session holds the last good run and the scene shown, which the canvas

@@ -27,6 +27,13 @@ type recorder struct {
 	presenter bool
 	reduced   bool
 	fits      int
+	// warmDrawn are the scenes the warm-up had drawn, with their layouts.
+	warmDrawn []warmPicture
+}
+
+type warmPicture struct {
+	scene  *ui.Scene
+	layout *ui.Layout
 }
 
 func (c *recorder) SetScene(s *ui.Scene, gen int) { c.scene, c.gen = s, gen; c.scenes++ }
@@ -46,6 +53,9 @@ func (c *recorder) Prepare(s *ui.Scene, yield func() bool) bool { c.prepared++; 
 func (c *recorder) Zoom() float64                               { return 1 }
 func (c *recorder) SetFollow(on bool)                           { c.follow = on }
 func (c *recorder) SetPresenter(on bool)                        { c.presenter = on }
+func (c *recorder) WarmDraw(s *ui.Scene, l *ui.Layout) {
+	c.warmDrawn = append(c.warmDrawn, warmPicture{s, l})
+}
 
 // LabelPx answers 18 in presenter mode, the name's size at zoom 1
 // otherwise: what the call passes on.

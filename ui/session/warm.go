@@ -30,6 +30,10 @@ const warmAspect = 16.0 / 9
 // leaves much of it in baseline code (figures in docs/performance-web.md).
 const warmNodes, warmPods = 144, 480
 
+// warmDraws is how many times the canvas draws the made-up cluster's first
+// and last scenes where nothing shows them.
+const warmDraws = 2
+
 // Warm does the warm-up for about d (0: all of it) and reports whether it
 // is all done. A load in steps under way comes first: Warm then does
 // nothing and is not done.
@@ -41,7 +45,11 @@ func (s *Session) Warm(d time.Duration) bool {
 		return false
 	}
 	if s.warming == nil {
-		s.warming, s.stopWarming = iter.Pull(warmUp(s.budget))
+		var draw func(*ui.Scene, *ui.Layout)
+		if s.canvas != nil {
+			draw = s.canvas.WarmDraw
+		}
+		s.warming, s.stopWarming = iter.Pull(warmUp(s.budget, draw))
 	}
 	deadline := s.now().Add(d)
 	for d <= 0 || s.now().Before(deadline) {
@@ -57,7 +65,7 @@ func (s *Session) Warm(d time.Duration) bool {
 // warmUp is the warm-up's work, a step at a time: the made-up cluster
 // read, its run prepared and simulated to the end, and its first and
 // last scenes built and laid out.
-func warmUp(b adapt.Budget) iter.Seq[struct{}] {
+func warmUp(b adapt.Budget, draw func(*ui.Scene, *ui.Layout)) iter.Seq[struct{}] {
 	return func(yield func(struct{}) bool) {
 		step := func() bool { return yield(struct{}{}) }
 		var c scenario.Cache
@@ -65,7 +73,9 @@ func warmUp(b adapt.Budget) iter.Seq[struct{}] {
 		if !res.OK {
 			return // cancelled (or, a bug, not loaded: the warm-up is only an aid)
 		}
-		if ui.ArrangeYield(res.Run.Base(), warmAspect, step) == nil {
+		first := res.Run.Base()
+		firstLayout := ui.ArrangeYield(first, warmAspect, step)
+		if firstLayout == nil {
 			return
 		}
 		for !res.Run.Step(4) {
@@ -74,8 +84,16 @@ func warmUp(b adapt.Budget) iter.Seq[struct{}] {
 			}
 		}
 		last := res.Run.SceneAtYield(len(res.Run.Trace())-1, step)
-		if last != nil {
-			ui.ArrangeYield(last, warmAspect, step)
+		if last == nil {
+			return
+		}
+		lastLayout := ui.ArrangeYield(last, warmAspect, step)
+		if lastLayout == nil || draw == nil {
+			return
+		}
+		for range warmDraws {
+			draw(first, firstLayout)
+			draw(last, lastLayout)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/schedplay/schedplay/ui"
 	"github.com/schedplay/schedplay/ui/adapt"
 )
 
@@ -77,6 +78,43 @@ func TestWarmLeavesTheSessionAlone(t *testing.T) {
 	}
 	if !s.Warm(time.Millisecond) {
 		t.Error("done once, the warm-up is not done any more")
+	}
+	checkWarmPictures(t, c.warmDrawn, scene)
+}
+
+// checkWarmPictures checks the warm-up had the canvas draw the made-up
+// cluster's first scene (every pod pending) and its last (every pod bound),
+// warmDraws times each, laid out, and nothing of the session's own (shown).
+func checkWarmPictures(t *testing.T, got []warmPicture, shown *ui.Scene) {
+	t.Helper()
+	if len(got) != 2*warmDraws {
+		t.Fatalf("the warm-up drew %d pictures, want %d", len(got), 2*warmDraws)
+	}
+	for i, p := range got {
+		if p.scene == shown || p.layout == nil {
+			t.Fatalf("picture %d: the scene shown, or no layout", i)
+		}
+		bound := 0
+		for _, n := range p.scene.Nodes {
+			bound += len(n.Pods)
+		}
+		pending, wantPending := len(p.scene.Pending), warmPods-warmPods/4
+		if i%2 == 1 {
+			wantPending = 0
+		}
+		if len(p.scene.Nodes) != warmNodes || pending != wantPending || len(p.layout.Chips) != pending+bound {
+			t.Errorf("picture %d: %d nodes, %d pending, %d bound, %d chips laid out; want %d nodes, %d pending, a chip each",
+				i, len(p.scene.Nodes), pending, bound, len(p.layout.Chips), warmNodes, wantPending)
+		}
+	}
+}
+
+// The page's warm-up worker runs the session without a canvas: the
+// warm-up does all but drawing.
+func TestWarmWithoutACanvas(t *testing.T) {
+	s := New(nil, adapt.DefaultBudget)
+	if !s.Warm(0) {
+		t.Fatal("Warm(0) did not do it all")
 	}
 }
 

@@ -126,7 +126,7 @@ test("a long load shows its progress; Cancel keeps the scenario shown and the te
 });
 
 // The warm-up runs once, after the first frame, and changes nothing the
-// page shows: a worker first (web/src/warm-worker.ts), then the stage's
+// page shows, not even the canvas it draws with: a worker first (web/src/warm-worker.ts), then the stage's
 // own (ui/session's Warm) in idle slices while nothing plays. A paste
 // while it is under way comes first: it loads while the warm-up waits,
 // and the warm-up ends after it, leaving the pasted scenario on screen.
@@ -158,7 +158,18 @@ test("the warm-up gives way to a paste and leaves what the page shows", async ()
   assert.equal(shown.length, 1000, "the pasted cluster's nodes are shown");
   assert.deepEqual(shown.filter((n) => !n.startsWith("node-")), [], "nodes of another cluster are shown");
   const status = await page.locator("#status").textContent();
+  const canvas = page.frameLocator("iframe#stage").locator("canvas");
+  const picture = await canvas.screenshot();
   await page.waitForFunction(() => window.__schedplay.warm.doneAt > 0, null, { timeout: 120000, polling: 100 });
+  // Its last steps draw the made-up cluster where nothing shows it (the
+  // drawing code warms up too), one picture a frame.
+  const drawn = async () => (await bridge(page, "stats")).warmDrawn;
+  for (let i = 0; !(await drawn() >= 4); i++) {
+    assert.ok(i < 100, `the warm-up drew ${await drawn()} of its 4 pictures`);
+    await page.waitForTimeout(50);
+  }
+  assert.equal(await drawn(), 4, "the warm-up drew more than its 4 pictures");
+  assert.ok((await canvas.screenshot()).equals(picture), "the warm-up's pictures showed on the canvas");
   const warmed = await probe(page);
   assert.ok(warmed.warm.slices > 1, `the warm-up ran in ${warmed.warm.slices} slice(s), not spread over idle time`);
   for (const k of ["loads", "loadedGen", "drawnGen", "events", "cursor", "lastReply"]) assert.deepEqual(warmed[k], pasted[k], `the warm-up changed ${k}`);

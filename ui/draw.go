@@ -701,7 +701,7 @@ func (g *Game) overlay() *overlayText {
 		return o
 	}
 	*o = overlayText{gen: g.gen, words: g.wordsGen, w: float64(g.w), s: s}
-	o.caption = g.fonts.fit(g.scene.Caption(&g.words), false, 12.5*s, float64(g.w)-44*s)
+	o.caption = g.fonts.fit(CaptionAt(g.scene, g.gen, &g.words), false, 12.5*s, float64(g.w)-44*s)
 	o.titleW = g.fonts.width(g.words.Legend, true, legendText*s)
 	o.labels = LegendLabels(&g.words, g.legend)
 	for _, e := range g.legend {

@@ -234,6 +234,16 @@ func (s *Scene) Caption(w *Words) string {
 	return s.Event.Caption()
 }
 
+// CaptionAt is the caption bar's line for s shown as gen: gen 0 is the
+// empty scene a canvas shows before anything loaded (the scenario has
+// errors, or is still loading), which is no cluster as loaded.
+func CaptionAt(s *Scene, gen int, w *Words) string {
+	if gen == 0 {
+		return wordsOr(w).NoCluster
+	}
+	return s.Caption(w)
+}
+
 // Caption is the one-line story of the event, for the canvas's caption bar.
 func (e *SceneEvent) Caption() string {
 	s := "t=" + FormatSeconds(e.T) + "  " + e.Kind

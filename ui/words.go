@@ -15,6 +15,7 @@ import (
 // engine gives them. A {name} in a word is filled in where it is drawn.
 type Words struct {
 	Start             string `json:"start"`
+	NoCluster         string `json:"noCluster"`
 	QueueEmpty        string `json:"queueEmpty"`
 	QueuePending      string `json:"queuePending"`
 	NoZoneLabel       string `json:"noZoneLabel"`
@@ -48,6 +49,7 @@ type Words struct {
 // the same (words_test.go).
 var English = Words{
 	Start:             "the cluster as loaded, before the first event",
+	NoCluster:         "no cluster loaded yet",
 	QueueEmpty:        "Scheduling queue · empty",
 	QueuePending:      "Scheduling queue · {n} pending",
 	NoZoneLabel:       "no {key} label",

@@ -56,7 +56,8 @@ func drawn(w *ui.Words) map[string]string {
 	_, cleared, _ := ui.ClearedNomination(&ui.SceneEvent{Kind: "NominationCleared", Pod: "default/mid", Node: "node-b"}, w)
 	pt := func(p ui.Pod, now float64) string { return strings.Join(ui.PodTooltip(&p, now, w), "\n") }
 	return map[string]string{
-		"caption":      (&ui.Scene{}).Caption(w),
+		"caption":      ui.CaptionAt(&ui.Scene{}, 1, w),
+		"nothing":      ui.CaptionAt(&ui.Scene{}, 0, w),
 		"queue empty":  ui.QueueTitle(w, 0),
 		"queue 3":      ui.QueueTitle(w, 3),
 		"no zone":      ui.ZoneTitle(w, "", "topology.kubernetes.io/zone"),
@@ -89,6 +90,7 @@ func expected(words map[string]string) map[string]string {
 	head := []string{"default/p", f("priority", "priority", "100", "class", f("noClass")), f("requests", "cpu", "500m", "memory", "1Gi")}
 	return map[string]string{
 		"caption":      "t=0s  " + f("start"),
+		"nothing":      f("noCluster"),
 		"queue empty":  f("queueEmpty"),
 		"queue 3":      f("queuePending", "n", "3"),
 		"no zone":      f("noZoneLabel", "key", "topology.kubernetes.io/zone"),

@@ -182,7 +182,7 @@ describe("accessibility", () => {
     await embed.waitForFunction(() => window.__schedplayEmbed?.drawnGen >= 1, null, { timeout: 90000, polling: 100 });
     found.embed = await axe(embed);
     const bad = Object.entries(found).filter(([, v]) => v.length > 0).map(([where, v]) => `${where}:\n  ${v.join("\n  ")}`);
-    assert.deepEqual([...bad], [], [...bad].join("\n"));
+    assert.deepEqual(bad, [], bad.join("\n"));
   });
 });
 

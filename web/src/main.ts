@@ -55,9 +55,11 @@ const probe = {
   // Where the last edit's time went (ms since its reload started, which is
   // the frame after the last keystroke): the bridge's load, the page's
   // handling of the reply, the first frame showing the edited scenario
-  // (its t=0 view), and the frame showing its end state (web/bench prints
-  // these); waited is from the last keystroke to the reload's start.
-  editMarks: { waited: 0, load: 0, reply: 0, shown: 0, first: 0, painted: 0, frame: 0 },
+  // (its t=0 view, when Go has drawn it), that frame's rendering step over
+  // (committed) and the next frame's start (painted), and the frame showing
+  // its end state (web/bench prints these); waited is from the last
+  // keystroke to the reload's start.
+  editMarks: { waited: 0, load: 0, reply: 0, shown: 0, first: 0, committed: 0, painted: 0, frame: 0 },
   captionsSeen: [] as string[], // lesson captions in the order shown
   // performance.now() when the text was ready and the stage's bridge came up;
   // how long the first load took (web/bench/first-frame.mjs reads these).
@@ -275,7 +277,7 @@ async function reload(text: string): Promise<void> {
       warmStarted = true;
       afterFrame(() => void warmInWorker().then(() => requestIdleCallback(warmNext, { timeout: WARM_WAIT_MS })));
     }
-    if (editStarted > 0) probe.editMarks = { waited: pace.lastEditAt > 0 ? started - pace.lastEditAt : 0, load: loaded, reply: replied, shown: performance.now() - started, first: 0, painted: 0, frame: 0 };
+    if (editStarted > 0) probe.editMarks = { waited: pace.lastEditAt > 0 ? started - pace.lastEditAt : 0, load: loaded, reply: replied, shown: performance.now() - started, first: 0, committed: 0, painted: 0, frame: 0 };
     if (pendingView) {
       const v = pendingView;
       pendingView = null;
@@ -445,6 +447,12 @@ function onEvent(json: string): void {
         // headless Chromium the commit waits for SwiftShader to draw the
         // canvas); the next frame starts after it.
         requestAnimationFrame(() => { marks.painted = performance.now() - started; });
+        // A task posted now runs once this frame's rendering step, its
+        // commit included, is over: before the next frame's callbacks (the
+        // player's slice of simulation among them), which painted waits for.
+        const after = new MessageChannel();
+        after.port1.onmessage = () => { marks.committed = performance.now() - started; };
+        after.port2.postMessage(0);
       }
       if (editStarted > 0 && probe.simDone && ev.gen >= probe.shownGen) {
         probe.editToFrameMs = performance.now() - editStarted;

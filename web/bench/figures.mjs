@@ -152,7 +152,7 @@ if (sections.has("large")) {
   const loads = await page.evaluate(() => window.__schedplay.loads);
   await page.evaluate((t) => window.__schedplaySetText(t), text);
   await page.waitForFunction((n) => window.__schedplay.loads > n && window.__schedplay.simDone, loads, { timeout: 120000, polling: 100 });
-  console.log(`500 nodes / 5,000 pods: loaded and simulated in ${Date.now() - t0} ms (debounce included); ${(await page.evaluate(() => window.__schedplay.events))} events`);
+  console.log(`500 nodes / 5,000 pods: loaded and simulated in ${Date.now() - t0} ms; ${(await page.evaluate(() => window.__schedplay.events))} events`);
   // Two windows of 15 s (900 frames; long enough to include the garbage
   // collector's pauses, one every 20 s or so): from the start, as the 200
   // pending pods enter the queue, and from the first pod scheduled, as pods

@@ -26,10 +26,10 @@ import { setupPhone } from "./phone";
 import { setupLessonPlace } from "./lesson-place";
 import { Scrubber } from "./scrubmap";
 import { EventLog } from "./eventlog";
+import { EditPace } from "./edit-pace";
 
 const THEME_KEY = "schedplay.theme";
 const SPLIT_KEY = "schedplay.split";
-const DEBOUNCE_MS = 250;
 const BIG_TEXT = 512 << 10; // characters; loads that take long enough to announce
 
 type Theme = "light" | "dark";
@@ -42,7 +42,7 @@ const probe = {
   loads: 0, // reloads done
   cancelledLoads: 0, // reloads the reader cancelled
   loading: false, // a reload is under way
-  editPending: false, // an edit waits for its debounced reload
+  editPending: false, // an edit waits for its load, or its words for the typing to pause
   lastReply: null as LoadReply | null,
   panics: [] as string[],
   simDone: false, // the trace of the last good load is complete
@@ -51,13 +51,15 @@ const probe = {
   now: 0, // simulated seconds shown
   speed: 1, // playback speed
   shownGen: 0, // generation of the last seek
-  editToFrameMs: 0, // last edit (debounce excluded) to the frame showing its end state
+  editToFrameMs: 0, // last edit's reload to the frame showing its end state
   // Where the last edit's time went (ms since its reload started, which is
-  // the debounce after the last keystroke): the bridge's load, the page's
+  // the frame after the last keystroke): the bridge's load, the page's
   // handling of the reply, the first frame showing the edited scenario
-  // (its t=0 view), and the frame showing its end state (web/bench prints
-  // these); waited is from the debounce's end to the reload's start.
-  editMarks: { waited: 0, load: 0, reply: 0, shown: 0, first: 0, painted: 0, frame: 0 },
+  // (its t=0 view, when Go has drawn it), that frame's rendering step over
+  // (committed) and the next frame's start (painted), and the frame showing
+  // its end state (web/bench prints these); waited is from the last
+  // keystroke to the reload's start.
+  editMarks: { waited: 0, load: 0, reply: 0, shown: 0, first: 0, committed: 0, painted: 0, frame: 0 },
   captionsSeen: [] as string[], // lesson captions in the order shown
   // performance.now() when the text was ready and the stage's bridge came up;
   // how long the first load took (web/bench/first-frame.mjs reads these).
@@ -108,44 +110,59 @@ const initialTheme: Theme = savedTheme ?? (matchMedia("(prefers-color-scheme: da
 
 // ---- editor ----
 
-let timer: number | undefined;
+// Edits load at the pace edit-pace.ts sets: the keystroke's frame first,
+// a burst of keystrokes once where loads are costly, words once typing
+// pauses.
+const pace = new EditPace(
+  { now: () => performance.now(), afterFrame, after: (fn, ms) => window.setTimeout(fn, ms), cancel: (id) => clearTimeout(id) },
+  { load: loadEdit, stale: stopStale },
+);
 function onEdit(): void {
-  clearTimeout(timer);
+  pace.edit();
   probe.editPending = true;
-  timer = window.setTimeout(() => {
-    timer = undefined;
-    probe.editPending = false;
-    const text = editor.text();
-    // A big paste takes a while to read: the status says so from the
-    // load's first pause on (a load works in slices with frames between,
-    // so the load need not wait for a frame showing it).
-    if (text.length >= BIG_TEXT) {
+}
+// stopStale stops the work for a text that typing has left behind: the
+// growing run on screen (a newer load replaces it) and a load under way.
+function stopStale(): void {
+  player.paused = true;
+  if (!loading || !api) return;
+  loadSeq++; // its reply is dropped
+  loading = probe.loading = false;
+  simProgress.loadEnd();
+  api.cancelLoad();
+}
+function loadEdit(): void {
+  const text = editor.text();
+  reload(text);
+  // A big paste takes a while to read: the status says so once the typing
+  // has paused, should the load still be under way.
+  if (text.length >= BIG_TEXT) {
+    const seq = loadSeq;
+    pace.whenQuiet(() => {
+      if (!loading || loadSeq !== seq) return;
       statusEl.textContent = tr("status.reading", { mb: (text.length / (1 << 20)).toFixed(1) });
       statusEl.className = "status busy";
-    }
-    debounced = performance.now();
-    reload(text);
-    // A course lesson is not the learner's draft (their draft stays), nor a
-    // link of theirs (its address names the lesson), until they edit it:
-    // then it is, and the address forgets the lesson so that a reload
-    // shows their edit.
-    if (courseLesson && !lessonAdopted) {
-      if (text === lessonOriginal) return;
-      lessonAdopted = true;
-      adoptEdit(shareEditor, text, "your edit of a lesson", defaultText);
-      history.replaceState(null, "", withoutLesson(location.href));
-    }
-    trackAddress(shareEditor, true);
-    // Saving a large draft takes milliseconds (10 to 30 ms at 1 MB, the
-    // string's copy into IndexedDB): after the load's first frame (reload
-    // asks for it), or as the page goes away if that comes first, and
-    // DRAFT_LATEST_MS after the edit where a long load has not answered.
-    pendingDraft = text;
-    setTimeout(saveDraft, DRAFT_LATEST_MS);
-  }, DEBOUNCE_MS);
+    });
+  }
+  // A course lesson is not the learner's draft (their draft stays), nor a
+  // link of theirs (its address names the lesson), until they edit it:
+  // then it is, and the address forgets the lesson so that a reload
+  // shows their edit.
+  if (courseLesson && !lessonAdopted) {
+    if (text === lessonOriginal) return;
+    lessonAdopted = true;
+    adoptEdit(shareEditor, text, "your edit of a lesson", defaultText);
+    history.replaceState(null, "", withoutLesson(location.href));
+  }
+  trackAddress(shareEditor, true);
+  // Saving a large draft takes milliseconds (10 to 30 ms at 1 MB, the
+  // string's copy into IndexedDB): after the load's first frame (reload
+  // asks for it), or as the page goes away if that comes first, and
+  // DRAFT_LATEST_MS after the edit where a long load has not answered.
+  if (pendingDraft === null) setTimeout(saveDraft, DRAFT_LATEST_MS);
+  pendingDraft = text;
 }
 const DRAFT_LATEST_MS = 2000;
-let debounced = 0; // performance.now() when the last edit's debounce ended
 let pendingDraft: string | null = null;
 function saveDraft(): void {
   if (pendingDraft === null) return;
@@ -212,9 +229,11 @@ async function reload(text: string): Promise<void> {
   loading = probe.loading = true;
   const b = api;
   simProgress.loadStart(() => b.cancelLoad());
+  player.paused = true;
   const json = await b.loadInSteps("scenario.yaml", text);
   // A newer load stopped this one: its reply is the one to show.
   if (mine !== loadSeq) return;
+  player.paused = false;
   // The edit's draft, after the frame that this reply's handling leads to
   // and in idle time (not before the frame showing the run's end).
   if (pendingDraft !== null) afterFrame(() => requestIdleCallback(saveDraft, { timeout: DRAFT_LATEST_MS }));
@@ -222,11 +241,13 @@ async function reload(text: string): Promise<void> {
   simProgress.loadEnd();
   const reply = JSON.parse(json) as LoadReply;
   const loaded = performance.now() - started;
+  pace.loaded(loaded);
   if (reply.cancelled) {
     // The last good scenario stays on screen and the text in the editor;
     // a link's text held for the draft is not saved (it did not load).
     linkDraft.loaded(false);
     probe.cancelledLoads++;
+    probe.editPending = false;
     statusEl.textContent = tr("progress.loadCancelled");
     statusEl.className = "status warn";
     pendingView = null; // a link's view, for the text that did not load
@@ -238,19 +259,15 @@ async function reload(text: string): Promise<void> {
   const diagnostics = reply.diagnostics ?? [];
   const error = reply.ok ? undefined : reply.error ?? tr("embed.notLoaded");
   linkDraft.loaded(reply.ok);
-  editor.setDiagnostics(diagnostics, error);
-  showProblems(diagnostics, error, (line, col) => editor.reveal(line, col));
+  // The words wait for typing to pause (QUIET_MS); good news that clears
+  // the notice does not.
+  pace.whenQuiet(() => {
+    probe.editPending = false;
+    sayReply(reply, diagnostics, error);
+  });
   if (reply.ok) {
     probe.loadedGen = reply.gen;
     noticeEl.hidden = true;
-    const s = reply.summary;
-    const warnings = diagnostics.filter((d) => d.severity === "warning").length;
-    const count = (key: string, n: number) => tr(key, { n }, n);
-    statusEl.textContent = (reply.partial
-      ? [count("status.nodes", s.nodes), tr("status.nodesOnly")]
-      : [count("status.nodes", s.nodes), count("status.pods", s.pods), count("status.pending", s.pending),
-        ...(warnings ? [count("status.warnings", warnings)] : [])]).join(" · ");
-    statusEl.className = reply.partial || warnings ? "status warn" : "status ok";
     const replied = performance.now() - started;
     startPlayback(reply, started);
     // The next edit's load hands out objects copied now, after this frame,
@@ -260,23 +277,40 @@ async function reload(text: string): Promise<void> {
       warmStarted = true;
       afterFrame(() => void warmInWorker().then(() => requestIdleCallback(warmNext, { timeout: WARM_WAIT_MS })));
     }
-    if (editStarted > 0) probe.editMarks = { waited: debounced > 0 ? started - debounced : 0, load: loaded, reply: replied, shown: performance.now() - started, first: 0, painted: 0, frame: 0 };
+    if (editStarted > 0) probe.editMarks = { waited: pace.lastEditAt > 0 ? started - pace.lastEditAt : 0, load: loaded, reply: replied, shown: performance.now() - started, first: 0, committed: 0, painted: 0, frame: 0 };
     if (pendingView) {
       const v = pendingView;
       pendingView = null;
       applyView(v);
     }
-  } else {
-    const errs = diagnostics.filter((d) => d.severity !== "warning").map(diagnosticMessage);
-    if (diagnostics.length === 0 && error !== undefined) errs.push(error);
-    const first = diagnostics.find((d) => d.severity !== "warning");
-    const where = first && first.line ? ` ${tr("notice.where", { line: first.line, col: first.col })} ` : " ";
-    noticeTitle.textContent = tr(probe.loadedGen > 0 ? "notice.lastValid" : "notice.nothingYet");
-    noticeText.textContent = `${tr("notice.errors", { n: errs.length }, errs.length)}${where}${errs[0] ?? ""}`;
-    noticeEl.hidden = false;
-    statusEl.textContent = tr("status.hasErrors");
-    statusEl.className = "status bad";
   }
+}
+
+// sayReply puts a load's reply into words: the editor's marks, the
+// problems, the status and, for a scenario that did not load, the notice.
+function sayReply(reply: LoadReply, diagnostics: Diagnostic[], error: string | undefined): void {
+  editor.setDiagnostics(diagnostics, error);
+  showProblems(diagnostics, error, (line, col) => editor.reveal(line, col));
+  if (reply.ok) {
+    const s = reply.summary;
+    const warnings = diagnostics.filter((d) => d.severity === "warning").length;
+    const count = (key: string, n: number) => tr(key, { n }, n);
+    statusEl.textContent = (reply.partial
+      ? [count("status.nodes", s.nodes), tr("status.nodesOnly")]
+      : [count("status.nodes", s.nodes), count("status.pods", s.pods), count("status.pending", s.pending),
+        ...(warnings ? [count("status.warnings", warnings)] : [])]).join(" · ");
+    statusEl.className = reply.partial || warnings ? "status warn" : "status ok";
+    return;
+  }
+  const errs = diagnostics.filter((d) => d.severity !== "warning").map(diagnosticMessage);
+  if (diagnostics.length === 0 && error !== undefined) errs.push(error);
+  const first = diagnostics.find((d) => d.severity !== "warning");
+  const where = first && first.line ? ` ${tr("notice.where", { line: first.line, col: first.col })} ` : " ";
+  noticeTitle.textContent = tr(probe.loadedGen > 0 ? "notice.lastValid" : "notice.nothingYet");
+  noticeText.textContent = `${tr("notice.errors", { n: errs.length }, errs.length)}${where}${errs[0] ?? ""}`;
+  noticeEl.hidden = false;
+  statusEl.textContent = tr("status.hasErrors");
+  statusEl.className = "status bad";
 }
 
 // prepareNext has the stage copy ahead what the next load hands out, in
@@ -413,6 +447,12 @@ function onEvent(json: string): void {
         // headless Chromium the commit waits for SwiftShader to draw the
         // canvas); the next frame starts after it.
         requestAnimationFrame(() => { marks.painted = performance.now() - started; });
+        // A task posted now runs once this frame's rendering step, its
+        // commit included, is over: before the next frame's callbacks (the
+        // player's slice of simulation among them), which painted waits for.
+        const after = new MessageChannel();
+        after.port1.onmessage = () => { marks.committed = performance.now() - started; };
+        after.port2.postMessage(0);
       }
       if (editStarted > 0 && probe.simDone && ev.gen >= probe.shownGen) {
         probe.editToFrameMs = performance.now() - editStarted;
@@ -763,7 +803,7 @@ frame.addEventListener("load", () => frame.contentDocument?.addEventListener("ke
 let pendingView: View | null = null;
 let linkAt: Start | null = null; // a link's moment in a course lesson, see onHeld
 function applyView(v: View): void {
-  if (!api || timer !== undefined || !textReady || loading) {
+  if (!api || pace.pending || !textReady || loading) {
     pendingView = v;
     return;
   }
@@ -860,9 +900,8 @@ async function start(): Promise<void> {
     } else if (asked !== null) missingLesson(asked, why);
   }
   setText(opened.text);
-  // Loaded right here: the edit debounce must not load it a second time.
-  clearTimeout(timer);
-  timer = undefined;
+  // Loaded right here: the edit's queued load must not load it a second time.
+  pace.drop();
   probe.editPending = false;
   textReady = true;
   if (opened.view) pendingView = opened.view;

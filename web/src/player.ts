@@ -50,6 +50,9 @@ export class Player {
   // hold defers simulating, so that the t=0 scene reaches the screen first
   // (the first simulation slice also compiles the engine's code).
   hold = false;
+  // paused stops simulating while a load that replaces the run is under
+  // way: its slices would only slow the load down.
+  paused = false;
   // A time to show once the trace reaches it (a link's or embed's t).
   private pendingTime: number | null = null;
   // An event to show once the trace holds it (a link's), and a time after
@@ -92,7 +95,7 @@ export class Player {
   // the run is done the end's scene goes on being built.
   pump(): void {
     const api = this.api;
-    if (!api || this.hold) return;
+    if (!api || this.hold || this.paused) return;
     if (this.followEnd && this.followReady) {
       this.followReady = false;
       this.tl.seek(this.followTarget);
@@ -263,7 +266,7 @@ export class Player {
   frame(t: number): void {
     const dt = this.last ? Math.min(0.1, (t - this.last) / 1000) : 0;
     this.last = t;
-    const growing = !this.simDone && !this.hold, playing = this.tl.playing, before = this.tl.cursor;
+    const growing = !this.simDone && !this.hold && !this.paused, playing = this.tl.playing, before = this.tl.cursor;
     this.pump();
     const cursor = this.tl.cursor;
     if (this.tl.tick(dt) || growing || cursor !== before || playing !== this.tl.playing) this.render(false);

@@ -12,6 +12,7 @@
 // editor and offers nothing on an empty line, which is where people ask.
 import { snippetCompletion, type Completion, type CompletionContext, type CompletionResult } from "@codemirror/autocomplete";
 import { hoverTooltip, type Tooltip } from "@codemirror/view";
+import type { Text } from "@codemirror/state";
 
 // Schema is the subset of JSON Schema the generator writes.
 export interface Schema {
@@ -76,11 +77,58 @@ export interface Place {
   from: number; // where the word starts (offset in the text)
 }
 
-export function placeAt(text: string, pos: number): Place {
-  const lineStart = text.lastIndexOf("\n", pos - 1) + 1;
-  const before = text.slice(lineStart, pos);
+// Doc is a text read line by line (rows from 0): the editor's document is
+// read a few lines around the cursor, not copied and split whole at each
+// keystroke (in a 1 MB scenario that took 30 to 60 ms a keystroke).
+export interface Doc {
+  lines: number;
+  line(row: number): string;
+  start(row: number): number; // offset of the row's first character
+  rowAt(pos: number): number;
+}
+
+// textDoc reads a string as a Doc.
+export function textDoc(text: string): Doc {
   const lines = text.split("\n");
-  const row = text.slice(0, lineStart).split("\n").length - 1;
+  const starts: number[] = [];
+  let at = 0;
+  for (const l of lines) {
+    starts.push(at);
+    at += l.length + 1;
+  }
+  return {
+    lines: lines.length,
+    line: (r) => lines[r],
+    start: (r) => starts[r],
+    rowAt(pos) {
+      let lo = 0, hi = starts.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (starts[mid] <= pos) lo = mid;
+        else hi = mid - 1;
+      }
+      return lo;
+    },
+  };
+}
+
+// editorDoc reads CodeMirror's document as a Doc.
+export function editorDoc(doc: Text): Doc {
+  return {
+    lines: doc.lines,
+    line: (r) => doc.line(r + 1).text,
+    start: (r) => doc.line(r + 1).from,
+    rowAt: (pos) => doc.lineAt(pos).number - 1,
+  };
+}
+
+const asDoc = (d: Doc | string): Doc => (typeof d === "string" ? textDoc(d) : d);
+
+export function placeAt(text: Doc | string, pos: number): Place {
+  const lines = asDoc(text);
+  const row = lines.rowAt(pos);
+  const lineStart = lines.start(row);
+  const before = lines.line(row).slice(0, pos - lineStart);
   const word = /[\w./-]*$/.exec(before)![0];
   const from = pos - word.length;
 
@@ -104,7 +152,7 @@ export function placeAt(text: string, pos: number): Place {
   let listCol = cur.indent;
   if (item) path.push("[]");
   for (let r = row - 1; r >= 0; r--) {
-    const l = readLine(lines[r]);
+    const l = readLine(lines.line(r));
     if (l.marker) break;
     if (l.blank) continue;
     if (item) {
@@ -140,17 +188,17 @@ export function placeAt(text: string, pos: number): Place {
 }
 
 // siblingKeys are the keys written at column col in the mapping around row.
-function siblingKeys(lines: string[], row: number, col: number): string[] {
+function siblingKeys(lines: Doc, row: number, col: number): string[] {
   const keys: string[] = [];
   for (let r = row - 1; r >= 0; r--) {
-    const l = readLine(lines[r]);
+    const l = readLine(lines.line(r));
     if (l.marker || (!l.blank && l.keyCol < col)) break;
     if (l.blank || l.keyCol !== col) continue;
     if (l.key !== null) keys.push(l.key);
     if (l.dash) break; // the item starts here
   }
-  for (let r = row + 1; r < lines.length; r++) {
-    const l = readLine(lines[r]);
+  for (let r = row + 1; r < lines.lines; r++) {
+    const l = readLine(lines.line(r));
     if (l.marker || (!l.blank && l.keyCol < col) || (l.dash && l.keyCol === col)) break;
     if (!l.blank && l.keyCol === col && l.key !== null) keys.push(l.key);
   }
@@ -159,10 +207,10 @@ function siblingKeys(lines: string[], row: number, col: number): string[] {
 
 // siblingValue is the value of key in the mapping whose keys sit at col
 // around row.
-function siblingValue(lines: string[], row: number, col: number, key: string): string {
+function siblingValue(lines: Doc, row: number, col: number, key: string): string {
   for (const dir of [-1, 1]) {
-    for (let r = row; r >= 0 && r < lines.length; r += dir) {
-      const l = readLine(lines[r]);
+    for (let r = row; r >= 0 && r < lines.lines; r += dir) {
+      const l = readLine(lines.line(r));
       if (r !== row && (l.marker || (!l.blank && l.keyCol < col) || (dir > 0 && l.dash && l.keyCol === col))) break;
       if (l.keyCol === col && l.key === key) return l.value.replace(/^["']|["']$/g, "");
       if (dir < 0 && l.dash && l.keyCol === col) break;
@@ -172,11 +220,11 @@ function siblingValue(lines: string[], row: number, col: number, key: string): s
 }
 
 // documentKind is the top-level kind: of the document holding row.
-function documentKind(lines: string[], row: number): string {
+function documentKind(lines: Doc, row: number): string {
   let start = row;
-  while (start > 0 && !readLine(lines[start - 1]).marker) start--;
-  for (let r = start; r < lines.length; r++) {
-    const l = readLine(lines[r]);
+  while (start > 0 && !readLine(lines.line(start - 1)).marker) start--;
+  for (let r = start; r < lines.lines; r++) {
+    const l = readLine(lines.line(r));
     if (r > start && l.marker) break;
     if (r !== row && l.indent === 0 && !l.dash && l.key === "kind") return l.value.replace(/^["']|["']$/g, "");
   }
@@ -282,7 +330,7 @@ export function setSchema(s: Schema): void {
   index = new SchemaIndex(s);
 }
 
-export function completeAt(text: string, pos: number, explicit: boolean): CompletionResult | null {
+export function completeAt(text: Doc | string, pos: number, explicit: boolean): CompletionResult | null {
   if (!index) return null;
   const place = placeAt(text, pos);
   if (!explicit && place.prefix === "" && place.valueOf === null) return null;
@@ -317,20 +365,21 @@ export function completeAt(text: string, pos: number, explicit: boolean): Comple
 }
 
 export function scenarioCompletion(ctx: CompletionContext): CompletionResult | null {
-  return completeAt(ctx.state.doc.toString(), ctx.pos, ctx.explicit);
+  return completeAt(editorDoc(ctx.state.doc), ctx.pos, ctx.explicit);
 }
 
 // describeAt is the hover text for the key at pos in text, and its range.
-export function describeAt(text: string, pos: number): { from: number; to: number; text: string } | null {
+export function describeAt(text: Doc | string, pos: number): { from: number; to: number; text: string } | null {
   if (!index) return null;
-  const start = text.lastIndexOf("\n", pos - 1) + 1;
-  const end = text.indexOf("\n", pos) < 0 ? text.length : text.indexOf("\n", pos);
-  const l = readLine(text.slice(start, end));
+  const doc = asDoc(text);
+  const row = doc.rowAt(pos);
+  const start = doc.start(row);
+  const l = readLine(doc.line(row));
   if (l.key === null) return null;
   const from = start + l.keyCol;
   const to = from + l.key.length;
   if (pos < from || pos > to) return null;
-  const place = placeAt(text, from);
+  const place = placeAt(doc, from);
   const s = index.field(place.path, place.kind, l.key, place.plugin);
   if (!s) return null;
   const what = kindOf(s);
@@ -338,7 +387,7 @@ export function describeAt(text: string, pos: number): { from: number; to: numbe
 }
 
 export const scenarioHover = hoverTooltip((view, pos): Tooltip | null => {
-  const d = describeAt(view.state.doc.toString(), pos);
+  const d = describeAt(editorDoc(view.state.doc), pos);
   if (!d) return null;
   return {
     pos: d.from,

@@ -87,3 +87,28 @@ describe("schema hover", () => {
     assert.equal(S.describeAt(text, text.indexOf("Pod") + 1), null);
   });
 });
+
+describe("the editor's document, read line by line", () => {
+  test("places and hovers as the whole text does, at every position of every example", async () => {
+    const { Text } = await import("@codemirror/state");
+    const dir = join(web, "..", "examples");
+    const { readdirSync } = await import("node:fs");
+    let checked = 0;
+    for (const name of readdirSync(dir).filter((n) => n.endsWith(".yaml"))) {
+      const text = readFileSync(join(dir, name), "utf8");
+      const doc = S.editorDoc(Text.of(text.split("\n")));
+      const whole = S.textDoc(text);
+      for (let pos = 0; pos <= text.length; pos++) {
+        // The row the text before pos ends in, counted the slow way.
+        const row = text.slice(0, pos).split("\n").length - 1;
+        assert.equal(whole.rowAt(pos), row, `${name}:${pos}`);
+        assert.equal(doc.rowAt(pos), row, `${name}:${pos}`);
+        if (pos % 5 !== 0) continue; // placing is slower; every fifth position
+        assert.deepEqual(S.placeAt(doc, pos), S.placeAt(text, pos), `${name}:${pos}`);
+        assert.deepEqual(S.describeAt(doc, pos), S.describeAt(text, pos), `${name}:${pos}`);
+        checked++;
+      }
+    }
+    assert.ok(checked > 10000, `${checked} positions`);
+  });
+});

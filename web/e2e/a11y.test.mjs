@@ -424,11 +424,30 @@ describe("zoom, phones", () => {
     const stage = await page.locator("#stage").boundingBox();
     const editor = await page.locator("#editor-pane").boundingBox();
     assert.ok(stage.width >= 380 && (editor === null || editor.y > stage.y), `canvas first and full width: ${JSON.stringify(stage)}, editor ${JSON.stringify(editor)}`);
-    const small = await page.$$eval(".bar button, .bar .actions > a, .timeline button, .timeline select", (els) => els
+    const small = () => page.$$eval(".bar button, .bar select, .bar .actions > a, .timeline button, .timeline select", (els) => els
       .filter((e) => e.offsetParent !== null)
       .map((e) => ({ id: e.id, h: e.getBoundingClientRect().height, w: e.getBoundingClientRect().width }))
       .filter((b) => b.h < 43.5 || b.w < 43.5));
-    assert.deepEqual(small, [], "controls under 44 px");
+    assert.deepEqual(await small(), [], "controls under 44 px");
+    // The header folds behind Menu (a disclosure): Lessons and Editor stay.
+    const menu = page.getByRole("button", { name: "Menu" });
+    const copy = page.getByRole("button", { name: "Copy link" });
+    assert.equal(await menu.getAttribute("aria-expanded"), "false");
+    assert.ok(await page.getByRole("link", { name: "Lessons" }).isVisible() && await page.getByRole("button", { name: "Editor" }).isVisible());
+    assert.equal(await copy.isVisible(), false, "Copy link folded under Menu");
+    const header = (await page.locator("header").boundingBox()).height;
+    console.log(`# phone header: ${header.toFixed(0)} px folded`);
+    assert.ok(header <= 160, `the folded header is ${header} px high`);
+    await menu.click();
+    assert.equal(await menu.getAttribute("aria-expanded"), "true");
+    assert.ok(await copy.isVisible() && await page.getByRole("combobox", { name: /language/i }).isVisible(), "Menu shows the other buttons");
+    assert.deepEqual(await small(), [], "controls under 44 px with the menu open");
+    await page.keyboard.press("Tab");
+    assert.equal(await page.evaluate(() => document.activeElement.closest("#actions") !== null && document.activeElement.id !== "menu"), true, "Tab from Menu goes to what it shows");
+    await page.keyboard.press("Escape");
+    assert.equal(await menu.getAttribute("aria-expanded"), "false", "Escape folds the menu");
+    assert.equal(await page.evaluate(() => document.activeElement.id), "menu", "Escape gives the focus back to Menu");
+    assert.equal(await copy.isVisible(), false);
     for (const theme of ["light", "dark"]) {
       await page.evaluate((t) => { if (document.documentElement.dataset.theme !== t) document.getElementById("theme").click(); }, theme);
       await page.waitForTimeout(400);

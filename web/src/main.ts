@@ -22,7 +22,7 @@ import { setupPresenter } from "./presenter";
 import { button as glossaryButton, fill as fillTerms } from "./glossary";
 import { Keyboard } from "./keyboard";
 import { MotionSetting } from "./motion";
-import { setupPhone } from "./phone";
+import { setupMenu, setupPhone } from "./phone";
 import { setupLessonPlace } from "./lesson-place";
 import { Scrubber } from "./scrubmap";
 import { EventLog } from "./eventlog";
@@ -846,6 +846,7 @@ translate();
 $("lessons-link").setAttribute("href", withLang("gallery.html"));
 $("reset").parentElement?.prepend(switcher());
 $("lessons-link").after(glossaryButton());
+setupMenu();
 setupPresenter({ step: (d) => act(() => tl.step(d)), quizNext: () => quiz?.next(), label: () => tr("ui.presenter"), canvas: (on) => api?.setPresenter(on ? "true" : "false"), dismiss });
 
 async function start(): Promise<void> {

@@ -280,6 +280,51 @@ describe("embed on another origin", () => {
     await context.close();
   });
 
+  // Typing loads after each keystroke's frame (edit-pace.ts), as in the
+  // playground: the canvas follows the text. What a text that does not
+  // load says waits until the typing has paused 250 ms.
+  test("typing in the embed loads at each keystroke; its error waits for a pause", async () => {
+    const context = await browser.newContext({ viewport: { width: 900, height: 700 }, locale: "en-US" });
+    const page = await context.newPage();
+    const log = consoleLog(page);
+    await page.goto(host + "/edit");
+    const f = await waitEmbedFrame(page);
+    await drawn(f);
+    const yaml = f.getByRole("textbox", { name: "Scenario YAML" });
+    await yaml.fill(basic);
+    await f.waitForFunction(() => window.__schedplayEmbed.loadedGen >= 2 && window.__schedplayEmbed.error === "", null, { timeout: 20000, polling: 50 });
+    await f.evaluate(() => {
+      const ta = document.getElementById("yaml");
+      ta.focus();
+      ta.setSelectionRange(ta.value.length, ta.value.length);
+      window.__keys = [];
+      window.__said = [];
+      ta.addEventListener("input", () => window.__keys.push({ at: performance.now(), loads: window.__schedplayEmbed.loads }));
+      new MutationObserver(() => window.__said.push({ at: performance.now(), text: document.getElementById("embed-error").textContent }))
+        .observe(document.getElementById("embed-error"), { childList: true, characterData: true, subtree: true });
+    });
+    // A comment typed 150 ms a key: the first keystroke loads at once (and
+    // each while loads take 40 ms or less), not 250 ms after the last.
+    const before = await f.evaluate(() => window.__schedplayEmbed.loads);
+    await page.keyboard.type("\n# abcde", { delay: 150 });
+    const typed = await f.evaluate(() => window.__keys);
+    const { loads, loadMs } = await f.evaluate(() => window.__schedplayEmbed);
+    console.log(`# ${typed.at(-1).loads - before} loads before the last of 7 keystrokes 150 ms apart, the last ${(loadMs ?? NaN).toFixed(0)} ms`);
+    assert.ok(typed.at(-1).loads > before, "no load while typing");
+    assert.ok(loads >= typed.at(-1).loads);
+    await f.waitForFunction(() => window.__schedplayEmbed.lastReply?.ok && window.__schedplayEmbed.error === "", null, { timeout: 20000, polling: 50 });
+    // A document typed 60 ms a key, wrong until it is whole and wrong at
+    // its end: the error is said once the typing pauses, never sooner.
+    await page.keyboard.type("\n---\nkind: Pod", { delay: 60 });
+    await f.getByRole("status").filter({ hasText: /^Line \d+: / }).waitFor({ timeout: 20000 });
+    const { keys, said } = await f.evaluate(() => ({ keys: window.__keys, said: window.__said }));
+    const early = said.filter((s) => s.text !== "" && keys.some((k) => k.at <= s.at && s.at - k.at < 249));
+    assert.deepEqual(early, [], `an error said within 250 ms of a keystroke (keys at ${keys.map((k) => k.at.toFixed(0))})`);
+    assert.equal(await yaml.getAttribute("aria-invalid"), "true");
+    assert.deepEqual(loud(log), []);
+    await context.close();
+  });
+
   // ↗ opens an example the embed shows unedited as the course's lesson
   // (its questions, previous/next) at the moment on screen, in the embed's
   // language; edited, the embed's text as a permalink.

@@ -104,3 +104,25 @@ export class EditPace {
     });
   }
 }
+
+// afterFrame runs fn once the next frame is out (or after 100 ms where no
+// frames come, as in a hidden tab), for work that must not delay it.
+export function afterFrame(fn: () => void): void {
+  let done = false;
+  const once = () => {
+    if (!done) {
+      done = true;
+      fn();
+    }
+  };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 100);
+}
+
+// pageClock is the page's own clock, for the playground and the embed.
+export const pageClock: PaceClock = {
+  now: () => performance.now(),
+  afterFrame,
+  after: (fn, ms) => window.setTimeout(fn, ms),
+  cancel: (id) => clearTimeout(id),
+};

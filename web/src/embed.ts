@@ -19,6 +19,7 @@
 // one named fails with an error in the host's console).
 import type { Bridge, BridgeEvent, LoadReply } from "./bridge";
 import { Player } from "./player";
+import { EditPace, pageClock } from "./edit-pace";
 import { Captions } from "./captions";
 import { fmtTime } from "./timeline";
 import { decode, ENGINE_VERSION, isPermalink, linkFor, viewOf } from "./permalink";
@@ -61,6 +62,7 @@ const state = {
   activated: false, loadedGen: 0, drawnGen: 0, playing: false, t: opts.t, lastReply: null as LoadReply | null, received: 0,
   cursor: -1, events: 0, simDone: false, caption: "", theme: "light" as "light" | "dark", peer: "", error: "",
   ignoredOrigins: origins.ignored,
+  loads: 0, loadMs: 0, // load replies handled and the last one's time (the tests')
 };
 (window as unknown as { __schedplayEmbed: typeof state }).__schedplayEmbed = state;
 
@@ -155,19 +157,31 @@ followBtn.addEventListener("click", () => {
 // loadText loads the text in steps (the page stays live while a large
 // scenario loads); a newer load replaces one under way, which then answers
 // cancelled and is dropped.
+// typed: the reader's edit in the frame's editor, whose error waits for
+// the typing to pause (edit-pace.ts), as the playground's does.
 let loadSeq = 0;
-async function loadText(yaml: string): Promise<void> {
+async function loadText(yaml: string, typed = false): Promise<void> {
   text = yaml;
   if (textarea.value !== yaml) textarea.value = yaml;
   updateOpenFull();
   if (!api) return;
+  if (!typed) pace.drop();
   const mine = ++loadSeq;
+  const started = performance.now();
+  player.paused = true;
   const reply = JSON.parse(await api.loadInSteps("scenario.yaml", yaml)) as LoadReply;
-  if (mine !== loadSeq || reply.cancelled) return;
+  if (mine !== loadSeq) return;
+  player.paused = false;
+  state.loadMs = performance.now() - started;
+  pace.loaded(state.loadMs);
+  if (reply.cancelled) return;
+  state.loads++;
   state.lastReply = reply;
   if (reply.ok) {
     state.loadedGen = reply.gen;
+    // Good news is said at once, and replaces an error held for the pause.
     clearError();
+    pace.whenQuiet(clearError);
     captions = reply.lesson ? new Captions(reply.lesson) : null;
     captionShown = -2;
     player.start({ playing: want.playing, followEnd: false, stopped: reply.stopped, gen: reply.gen });
@@ -176,7 +190,9 @@ async function loadText(yaml: string): Promise<void> {
     player.render(true);
   } else {
     const d = reply.diagnostics?.[0];
-    showError(d ? t("embed.line", { line: d.line, msg: d.msg }) : reply.error ?? t("embed.notLoaded"), true);
+    const say = () => showError(d ? t("embed.line", { line: d.line, msg: d.msg }) : reply.error ?? t("embed.notLoaded"), true);
+    if (typed) pace.whenQuiet(say);
+    else say();
   }
   emit("loaded", { ok: reply.ok, summary: reply.summary, diagnostics: reply.diagnostics ?? [] });
 }
@@ -376,12 +392,18 @@ window.addEventListener("message", (e: MessageEvent) => {
 
 // ---- editor ----
 
-let timer: number | undefined;
+// Typing loads after the frame that shows the keystroke, at every
+// keystroke while loads are cheap (an embed's example), once per burst
+// where they are not; the error's words wait for a pause (edit-pace.ts).
+const pace = new EditPace(pageClock, { load: () => void loadText(textarea.value, true), stale: stopStale });
 textarea.readOnly = opts.readonly;
-textarea.addEventListener("input", () => {
-  clearTimeout(timer);
-  timer = window.setTimeout(() => loadText(textarea.value), 250);
-});
+textarea.addEventListener("input", () => pace.edit());
+// stopStale stops a load of a text the typing has left behind.
+function stopStale(): void {
+  player.paused = true;
+  loadSeq++; // its reply is dropped
+  api?.cancelLoad();
+}
 if (opts.editor !== "none") {
   editorBox.hidden = false;
   editorBox.open = opts.editor === "open";

@@ -26,7 +26,7 @@ import { setupMenu, setupPhone } from "./phone";
 import { setupLessonPlace } from "./lesson-place";
 import { Scrubber } from "./scrubmap";
 import { EventLog } from "./eventlog";
-import { EditPace } from "./edit-pace";
+import { afterFrame, EditPace, pageClock } from "./edit-pace";
 
 const THEME_KEY = "schedplay.theme";
 const SPLIT_KEY = "schedplay.split";
@@ -113,10 +113,7 @@ const initialTheme: Theme = savedTheme ?? (matchMedia("(prefers-color-scheme: da
 // Edits load at the pace edit-pace.ts sets: the keystroke's frame first,
 // a burst of keystrokes once where loads are costly, words once typing
 // pauses.
-const pace = new EditPace(
-  { now: () => performance.now(), afterFrame, after: (fn, ms) => window.setTimeout(fn, ms), cancel: (id) => clearTimeout(id) },
-  { load: loadEdit, stale: stopStale },
-);
+const pace = new EditPace(pageClock, { load: loadEdit, stale: stopStale });
 function onEdit(): void {
   pace.edit();
   probe.editPending = true;
@@ -193,19 +190,6 @@ setTimeout(loadEditor, 1000);
 applyTheme(initialTheme);
 $("theme").addEventListener("click", () => applyTheme(currentTheme() === "dark" ? "light" : "dark"));
 
-// afterFrame runs fn once the next frame is out (or after 100 ms where no
-// frames come, as in a hidden tab), for work that must not delay it.
-function afterFrame(fn: () => void): void {
-  let done = false;
-  const once = () => {
-    if (!done) {
-      done = true;
-      fn();
-    }
-  };
-  requestAnimationFrame(() => setTimeout(once, 0));
-  setTimeout(once, 100);
-}
 
 function setText(text: string): void {
   editor.setText(text);

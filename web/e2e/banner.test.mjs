@@ -72,7 +72,10 @@ function clear(l, where) {
 // through the others, each in full view, and on to the control after them;
 // it returns the last header control and what Tab reached after it.
 async function tabHeader(page, where) {
-  await page.evaluate(() => { window.scrollTo(0, 0); document.querySelector("header a, header button").focus(); });
+  await page.evaluate(() => {
+    window.scrollTo(0, 0);
+    [...document.querySelectorAll("header a, header button")].find((e) => e.offsetParent !== null).focus();
+  });
   let last = "";
   for (let i = 0; i < 20; i++) {
     if (i > 0) await page.keyboard.press("Tab");

@@ -187,11 +187,12 @@ describe("details panel scores", () => {
   test("screenshots of the details panel: 1280x720 and 400x300, light and dark", async () => {
     for (const theme of ["light", "dark"]) {
       const want = theme;
+      // The theme's button in the header at 1280 px (below 768 it is under Menu).
+      await page.setViewportSize({ width: 1280, height: 720 });
       if ((await page.evaluate(() => document.documentElement.dataset.theme)) !== want) await page.click("#theme");
       await page.locator("#details details.skipped-score summary").click();
       // The scores section at the top of the panel's scroll box.
       const toScores = () => page.locator("#details h3", { hasText: /^Scores$/ }).evaluate((e) => e.scrollIntoView({ block: "start" }));
-      await page.setViewportSize({ width: 1280, height: 720 });
       await page.waitForTimeout(300);
       await toScores();
       await page.screenshot({ path: join(shotDir, `details-1280x720-${theme}.png`) });

@@ -272,6 +272,7 @@ describe("the event log's colours", () => {
       await page.evaluate(() => document.activeElement?.blur());
     };
     const bad = new Set();
+    const background = (seq) => row(seq).evaluate((li) => getComputedStyle(li).backgroundColor);
     let checked = 0;
     const check = async (seq, want) => {
       const got = await rowColours(page, seq);
@@ -307,6 +308,7 @@ describe("the event log's colours", () => {
         await check(seq, { current: false, hover: false, focus: false });
         await row(seq).hover();
         await check(seq, { current: false, hover: true, focus: false });
+        const hovered = await background(seq);
         await row(seq).locator(".jump").focus();
         await check(seq, { current: false, hover: true, focus: true });
         await page.mouse.move(1, 1);
@@ -320,6 +322,10 @@ describe("the event log's colours", () => {
         await check(seq, { current: true, hover: false, focus: false });
         await row(seq).hover();
         await check(seq, { current: true, hover: true, focus: false });
+        // The shown row keeps its tint under the mouse (the hover's grey
+        // took its place, and with it the reader's place in the log).
+        const shown = await background(seq);
+        if (shown === hovered) bad.add(`a shown ${theme} row under the mouse looks like any hovered row (${shown})`);
       }
     }
     console.log(`# ${checked} colour pairs, rows of ${first.size} kinds: ${[...first.keys()].join(", ")}`);

@@ -5,9 +5,14 @@
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 go=${GO:-go}
-if [ ! -x /usr/bin/chromium ]; then
+# Fonts for the pages' own text (the canvas brings its own): without a
+# Chinese one, zh-CN pages and their screenshots show empty boxes.
+need=""
+[ -x /usr/bin/chromium ] || need="chromium fonts-dejavu-core"
+[ -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] || need="$need fonts-wqy-microhei"
+if [ -n "$need" ]; then
 	apt-get update
-	apt-get install -y --no-install-recommends chromium fonts-dejavu-core
+	apt-get install -y --no-install-recommends $need
 fi
 cd "$root/web"
 npm ci --no-audit --no-fund

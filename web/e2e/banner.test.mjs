@@ -162,6 +162,13 @@ for (const [width, height] of sizes.slice(0, 2)) {
       await page.getByRole("status").filter({ hasText: "There is no lesson named “nope”." }).waitFor();
       clear(await layout(page), where);
       await tabHeader(page, where);
+      if (width >= 768) {
+        // In presenter mode the notice is read from the back of a room.
+        await page.getByRole("button", { name: "Present" }).click();
+        const px = await page.locator("#share-banner").evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+        assert.ok(px >= 18, `${where}: the notice is ${px} px in presenter mode`);
+        await page.locator("#presenter").click();
+      }
       // Dismissed with the pointer: the focus goes to something in view
       // (the canvas, on a phone), not to <body>, and the page stays put.
       await page.evaluate(() => window.scrollTo(0, 0));

@@ -436,7 +436,7 @@ describe("zoom, phones", () => {
       .filter((b) => b.h < 43.5 || b.w < 43.5));
     assert.deepEqual(await small(), [], "controls under 44 px");
     // The header folds behind Menu (a disclosure): Lessons and Editor stay.
-    const menu = page.getByRole("button", { name: "Menu" });
+    const menu = page.getByRole("button", { name: "Menu", exact: true });
     const copy = page.getByRole("button", { name: "Copy link" });
     assert.equal(await menu.getAttribute("aria-expanded"), "false");
     assert.ok(await page.getByRole("link", { name: "Lessons" }).isVisible() && await page.getByRole("button", { name: "Editor" }).isVisible());

@@ -245,16 +245,21 @@ describe("embed on another origin", () => {
     await context.close();
   });
 
-  // The reader's own edit that does not load: a polite status too, and the
-  // editor marked invalid and described by it; a good edit clears both.
-  test("an edit that does not load says so, on the editor too", async () => {
+  // editable opens the host page whose embed has its editor open, drawn.
+  const editable = async () => {
     const context = await browser.newContext({ viewport: { width: 900, height: 700 }, locale: "en-US" });
     const page = await context.newPage();
     const log = consoleLog(page);
     await page.goto(host + "/edit");
     const f = await waitEmbedFrame(page);
     await drawn(f);
-    const yaml = f.getByRole("textbox", { name: "Scenario YAML" });
+    return { context, page, log, f, yaml: f.getByRole("textbox", { name: "Scenario YAML" }) };
+  };
+
+  // The reader's own edit that does not load: a polite status too, and the
+  // editor marked invalid and described by it; a good edit clears both.
+  test("an edit that does not load says so, on the editor too", async () => {
+    const { context, log, f, yaml } = await editable();
     assert.equal(await yaml.getAttribute("aria-invalid"), null);
     const ref = (await stageBoxes(f)).canvas;
     await yaml.fill("apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  containers: 7\n");
@@ -284,13 +289,7 @@ describe("embed on another origin", () => {
   // playground: the canvas follows the text. What a text that does not
   // load says waits until the typing has paused 250 ms.
   test("typing in the embed loads at each keystroke; its error waits for a pause", async () => {
-    const context = await browser.newContext({ viewport: { width: 900, height: 700 }, locale: "en-US" });
-    const page = await context.newPage();
-    const log = consoleLog(page);
-    await page.goto(host + "/edit");
-    const f = await waitEmbedFrame(page);
-    await drawn(f);
-    const yaml = f.getByRole("textbox", { name: "Scenario YAML" });
+    const { context, page, log, f, yaml } = await editable();
     await yaml.fill(basic);
     await f.waitForFunction(() => window.__schedplayEmbed.loadedGen >= 2 && window.__schedplayEmbed.error === "", null, { timeout: 20000, polling: 50 });
     await f.evaluate(() => {

@@ -255,6 +255,62 @@ describe("the event log by keyboard", () => {
     }
   });
 
+  // A press focuses its row at once, and a focused row grows to show all
+  // its words. Revealing the grown row then scrolled the page under the
+  // pointer, so the button was let go over another part of the page and
+  // the click showed nothing: on a phone the log runs off the window's
+  // bottom, where a reader taps it.
+  test("390x844: a press or a tap on a row at the window's bottom edge shows its event", async () => {
+    for (const touch of [false, true]) {
+      const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, ...(touch ? { hasTouch: true, isMobile: true } : {}) });
+      const p = await open(ctx);
+      await settled(p); // the opening example: the page around the log scrolls
+      await p.waitForFunction(() => document.querySelectorAll("#log-list li.row").length > 3);
+      await p.evaluate(() => document.getElementById("tl-start").click());
+      // The first row whose words wrap when it has the focus, its button's
+      // bottom at the window's bottom edge: the log scrolled to put the row
+      // at its top, the page scrolled to put the log's top at the window's
+      // bottom (the rows in view laid out first).
+      const seq = await p.evaluate(() => [...document.querySelectorAll("#log-list li.row")].find((li) => {
+        const line = li.querySelector(".line");
+        return line.scrollWidth > line.clientWidth + 40;
+      })?.dataset.seq);
+      assert.ok(seq !== undefined, "a row whose words are cut");
+      const row = p.locator(`#log-list li.row[data-seq="${seq}"]`);
+      const place = () => row.evaluate((li) => {
+        const log = document.getElementById("log");
+        log.scrollTop += li.getBoundingClientRect().top - log.getBoundingClientRect().top - log.clientTop;
+        scrollBy(0, li.querySelector(".jump").getBoundingClientRect().bottom - innerHeight + 1);
+        const box = log.getBoundingClientRect();
+        return box.bottom > innerHeight + 40 || `the log ends at ${box.bottom}, not below the window's bottom`;
+      });
+      assert.equal(await place(), true);
+      await p.waitForTimeout(200);
+      assert.equal(await place(), true);
+      const box = await row.locator(".jump").boundingBox();
+      const at = { x: box.x + 20, y: box.y + box.height - 4 }; // low on the button
+      assert.equal(await p.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest("li.row")?.dataset.seq, at), seq, "the press is on the row");
+      if (touch) {
+        await p.touchscreen.tap(at.x, at.y);
+      } else {
+        const scrolled = () => p.evaluate(() => [scrollY, document.getElementById("log").scrollTop]);
+        const down = await scrolled();
+        await p.mouse.move(at.x, at.y);
+        await p.mouse.down();
+        await p.waitForTimeout(100);
+        assert.deepEqual(await scrolled(), down, "neither the page nor the log moves under a pressed button");
+        await p.mouse.up();
+      }
+      await p.waitForFunction((n) => window.__schedplay.cursor === n, Number(seq), { timeout: 5000 });
+      assert.ok(await row.evaluate((li) => li.classList.contains("current")), "the pressed row is the shown one");
+      // Once clicked, the row (grown, with the focus) is brought into view.
+      await p.waitForTimeout(200);
+      assert.equal(await p.evaluate(() => { const a = document.activeElement.closest("li").getBoundingClientRect(); return a.bottom <= innerHeight + 0.5 || `row ends at ${a.bottom}`; }), true, touch ? "tap" : "press");
+      assert.deepEqual(p.errors, []);
+      await ctx.close();
+    }
+  });
+
   test("a busy run: 3,000 rows are still one Tab stop, End reaches the last", async () => {
     await load(page, scenario(1700));
     assert.equal(await page.locator("#log-list li.row").count(), 3000);

@@ -44,7 +44,12 @@ export class EventLog {
       }
       if (row) {
         this.setStop(row);
-        this.reveal(row, t);
+        // A press (mouse or touch) focuses the row before the button is
+        // let go: scrolling then (the focused row grows to show all its
+        // words) moved the row from under the pointer, and the click landed
+        // on another row or none (at 390x844, where the log runs off the
+        // window's bottom). A pressed row is revealed by its click.
+        if (t.matches(":focus-visible")) this.reveal(row, t);
       }
       // The keys are told once, when the focus comes into the log.
       this.describe(false);
@@ -57,7 +62,9 @@ export class EventLog {
       const t = e.target as HTMLElement;
       if (t.closest("a")) return;
       const row = t.closest<HTMLElement>("li.row");
-      if (row && this.live(row) && (t.closest(".line") || t.closest(".jump"))) hooks.jump(Number(row.dataset.seq));
+      if (!row || !this.live(row)) return;
+      if (t.closest(".line") || t.closest(".jump")) hooks.jump(Number(row.dataset.seq));
+      if (row.contains(document.activeElement)) this.reveal(row, document.activeElement as HTMLElement);
     });
   }
 

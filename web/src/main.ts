@@ -190,7 +190,6 @@ setTimeout(loadEditor, 1000);
 applyTheme(initialTheme);
 $("theme").addEventListener("click", () => applyTheme(currentTheme() === "dark" ? "light" : "dark"));
 
-
 function setText(text: string): void {
   editor.setText(text);
 }

@@ -305,7 +305,7 @@ describe("the event log by keyboard", () => {
       assert.ok(await row.evaluate((li) => li.classList.contains("current")), "the pressed row is the shown one");
       // Once clicked, the row (grown, with the focus) is brought into view.
       await p.waitForTimeout(200);
-      assert.equal(await p.evaluate(() => { const a = document.activeElement.closest("li").getBoundingClientRect(); return a.bottom <= innerHeight + 0.5 || `row ends at ${a.bottom}`; }), true, touch ? "tap" : "press");
+      assert.equal(await inView(p), true, touch ? "tap" : "press");
       assert.deepEqual(p.errors, []);
       await ctx.close();
     }

@@ -55,7 +55,8 @@ const report = (label, figs, tasks) => console.log(`${label}: first frame median
 // and follows the edited run to its end state: "first" is its first frame
 // (the edited scenario's t=0 view), "end" the frame showing the end state,
 // both from the reload's start (after the keystroke's frame); "key" is
-// from the keystroke to the first frame (the page's waited mark added).
+// from the keystroke's event to the first frame (the page's key mark
+// added), "change" from the editor's change (its waited mark).
 {
   const text = cluster(500, 5000);
   await load(page, text);
@@ -80,8 +81,9 @@ const report = (label, figs, tasks) => console.log(`${label}: first frame median
       figs.push(await page.evaluate(() => ({ frame: window.__schedplay.editToFrameMs, kept: window.__schedplay.lastReply?.kept === true, ...window.__schedplay.editMarks })));
       tasks.push(await longest(page));
     }
-    const key = figs.map((f) => f.waited + f.first);
+    const key = figs.map((f) => f.key + f.first), change = figs.map((f) => f.waited + f.first);
     console.log(`edit in 500 nodes / 5,000 pods, ${what}: key to first frame median ${ms(median(key))} (${key.map(Math.round).join(", ")}),` +
+      ` change to first frame median ${ms(median(change))},` +
       ` first frame median ${ms(median(figs.map((f) => f.first)))} (${figs.map((f) => Math.round(f.first)).join(", ")})${painted(figs)},` +
       ` end state ${ms(median(figs.map((f) => f.frame)))} (${figs.map((f) => Math.round(f.frame)).join(", ")}), load call ${ms(median(figs.map((f) => f.load)))}` +
       `${figs.some((f) => f.kept) ? ` (the run kept ${figs.filter((f) => f.kept).length} of ${figs.length} times)` : ""};` +

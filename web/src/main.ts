@@ -57,9 +57,10 @@ const probe = {
   // handling of the reply, the first frame showing the edited scenario
   // (its t=0 view, when Go has drawn it), that frame's rendering step over
   // (committed) and the next frame's start (painted), and the frame showing
-  // its end state (web/bench prints these); waited is from the last
-  // keystroke to the reload's start.
-  editMarks: { waited: 0, load: 0, reply: 0, shown: 0, first: 0, committed: 0, painted: 0, frame: 0 },
+  // its end state (web/bench prints these); waited is from the editor's
+  // change to the reload's start, key from the keystroke's event (before
+  // the editor handled it) to the reload's start.
+  editMarks: { key: 0, waited: 0, load: 0, reply: 0, shown: 0, first: 0, committed: 0, painted: 0, frame: 0 },
   captionsSeen: [] as string[], // lesson captions in the order shown
   // performance.now() when the text was ready and the stage's bridge came up;
   // how long the first load took (web/bench/first-frame.mjs reads these).
@@ -114,6 +115,11 @@ const initialTheme: Theme = savedTheme ?? (matchMedia("(prefers-color-scheme: da
 // a burst of keystrokes once where loads are costly, words once typing
 // pauses.
 const pace = new EditPace(pageClock, { load: loadEdit, stale: stopStale });
+// keyAt is the last keystroke's event time (keydown, or beforeinput for
+// text that comes without one), for editMarks.key.
+let keyAt = 0;
+$("editor").addEventListener("keydown", (e) => { keyAt = e.timeStamp; }, true);
+$("editor").addEventListener("beforeinput", (e) => { if (e.timeStamp - keyAt > 50) keyAt = e.timeStamp; }, true);
 function onEdit(): void {
   pace.edit();
   probe.editPending = true;
@@ -260,7 +266,7 @@ async function reload(text: string): Promise<void> {
       warmStarted = true;
       afterFrame(() => void warmInWorker().then(() => requestIdleCallback(warmNext, { timeout: WARM_WAIT_MS })));
     }
-    if (editStarted > 0) probe.editMarks = { waited: pace.lastEditAt > 0 ? started - pace.lastEditAt : 0, load: loaded, reply: replied, shown: performance.now() - started, first: 0, committed: 0, painted: 0, frame: 0 };
+    if (editStarted > 0) probe.editMarks = { key: keyAt > 0 ? started - keyAt : 0, waited: pace.lastEditAt > 0 ? started - pace.lastEditAt : 0, load: loaded, reply: replied, shown: performance.now() - started, first: 0, committed: 0, painted: 0, frame: 0 };
     if (pendingView) {
       const v = pendingView;
       pendingView = null;

@@ -3,12 +3,12 @@
 import { EditorView, basicSetup } from "codemirror";
 import { HighlightStyle, syntaxHighlighting } from "@codemirror/language";
 import { tags } from "@lezer/highlight";
-import { yaml } from "@codemirror/lang-yaml";
 import { Compartment, EditorState, Text } from "@codemirror/state";
 import { lintGutter, setDiagnostics, type Diagnostic as CMDiagnostic } from "@codemirror/lint";
 import { oneDark } from "@codemirror/theme-one-dark";
 import { autocompletion } from "@codemirror/autocomplete";
 import { scenarioCompletion, scenarioHover, setSchema, type Schema } from "./schema-complete";
+import { yamlDocuments } from "./yaml-docs";
 
 // One Dark with comments, document markers and keys that read at 4.5:1 or
 // more (its #7d8799 and #e06c75 are 4.3 and 4.4:1 on its background);
@@ -41,7 +41,7 @@ const create: EditorFactory = (parent: HTMLElement, init: EditorInit): TextEdito
       doc: init.text,
       extensions: [
         basicSetup,
-        yaml(),
+        yamlDocuments(),
         lintGutter(),
         autocompletion({ override: [scenarioCompletion] }),
         scenarioHover,

@@ -3,14 +3,15 @@
 import { build } from "esbuild";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 export const web = join(dirname(fileURLToPath(import.meta.url)), "..");
 
+// name is relative to web/src ("../unit/x.ts" for a test's own entry).
 export async function loadTS(name) {
   const dir = mkdtempSync(join(tmpdir(), "schedplay-unit-"));
-  const out = join(dir, name.replace(/\.ts$/, ".mjs"));
+  const out = join(dir, basename(name).replace(/\.ts$/, ".mjs"));
   try {
     await build({
       entryPoints: [join(web, "src", name)],

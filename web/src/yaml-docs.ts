@@ -1,0 +1,204 @@
+// A YAML parser for the editor that parses a stream one document at a time
+// and, after an edit, reuses every document the edit did not touch.
+//
+// Why: @lezer/yaml's incremental parse reuses nothing (its top-level nodes
+// carry a context hash the top-level parse state never has, so strict
+// context tracking refuses them), so each keystroke in a 5,000-document
+// scenario reparsed the whole stream: about 20 ms inside the keystroke and
+// hundreds of milliseconds of background slices after it. A line starting
+// with "---" always begins a new document in YAML, so the stream splits
+// there without reading anything else, and each document parses alone.
+import { Language, LanguageSupport } from "@codemirror/language";
+import { yamlLanguage } from "@codemirror/lang-yaml";
+import { NodeType, Parser, Tree, type Input, type PartialParse, type TreeFragment } from "@lezer/common";
+
+// Units: the documents of one parsed stream, as the stream tree's own
+// children before balancing. A unit ends where the next "---" line starts
+// or at the end of the text, except a last unit cut short by stopAt: the
+// editor keeps such a tree as a fragment open at its end, which reuse
+// refuses below.
+interface Units {
+  starts: number[];
+  ends: number[];
+  trees: Tree[];
+}
+
+// How much text a scan for the next document reads at a time.
+const scanChunk = 1 << 16;
+
+export class DocumentStreamParser extends Parser {
+  // units maps each stream tree this parser returned to its documents.
+  private readonly units = new WeakMap<Tree, Units>();
+
+  // inner parses one document; its top node type names the stream.
+  constructor(readonly inner: Parser & { topNode: NodeType }) {
+    super();
+  }
+
+  createParse(input: Input, fragments: readonly TreeFragment[], ranges: readonly { from: number; to: number }[]): PartialParse {
+    // Only whole-text parses are split; anything else (a nested range) is
+    // the inner parser's.
+    if (ranges.length !== 1 || ranges[0].from !== 0 || ranges[0].to !== input.length) {
+      return this.inner.startParse(input, fragments, ranges);
+    }
+    return new StreamParse(this, input, fragments);
+  }
+
+  /** @internal */
+  unitsOf(tree: Tree): Units | undefined {
+    return this.units.get(tree);
+  }
+
+  /** @internal */
+  stream(units: Units, length: number): Tree {
+    const tree = new Tree(this.inner.topNode, units.trees, units.starts, length).balance();
+    this.units.set(tree, units);
+    return tree;
+  }
+}
+
+// isBoundary reports whether the line starting at s[i] begins a document:
+// "---" then a space, tab, line break or the end of the text.
+function isBoundary(s: string, i: number, atEnd: boolean): boolean {
+  if (s.charCodeAt(i) !== 45 || s.charCodeAt(i + 1) !== 45 || s.charCodeAt(i + 2) !== 45) return false;
+  if (i + 3 >= s.length) return atEnd;
+  const c = s.charCodeAt(i + 3);
+  return c === 32 || c === 9 || c === 10 || c === 13;
+}
+
+class StreamParse implements PartialParse {
+  private readonly units: Units = { starts: [], ends: [], trees: [] };
+  // pos: where the next document starts (a boundary, or the text's end).
+  private pos = 0;
+  // The document being parsed: where it starts and ends, and its parse.
+  private unitFrom = 0;
+  private unitTo = 0;
+  private unitParse: PartialParse | null = null;
+  // Which fragment reuse looks at next (fragments are in document order).
+  private fragment = 0;
+  stoppedAt: number | null = null;
+
+  constructor(
+    private readonly parser: DocumentStreamParser,
+    private readonly input: Input,
+    private readonly fragments: readonly TreeFragment[],
+  ) {}
+
+  get parsedPos(): number {
+    return this.unitParse ? this.unitFrom + this.unitParse.parsedPos : this.pos;
+  }
+
+  stopAt(pos: number): void {
+    this.stoppedAt = pos;
+    if (this.unitParse && pos < this.unitTo) this.unitParse.stopAt(Math.max(pos - this.unitFrom, this.unitParse.parsedPos));
+  }
+
+  advance(): Tree | null {
+    if (this.unitParse) {
+      const tree = this.unitParse.advance();
+      if (!tree) return null;
+      const cut = this.stoppedAt !== null && this.stoppedAt < this.unitTo;
+      this.push(this.unitFrom, tree, cut ? Math.min(this.unitFrom + tree.length, this.unitTo) : this.unitTo);
+      this.unitParse = null;
+      return cut ? this.finish() : null;
+    }
+    const end = this.input.length;
+    const stop = this.stoppedAt ?? end;
+    // Reusing a document costs a lookup, so a run of them goes in one step.
+    while (this.pos < end && this.pos < stop && this.reuse()) {}
+    if (this.pos >= end || this.pos >= stop) return this.finish();
+    this.unitFrom = this.pos;
+    this.unitTo = this.nextBoundary(this.pos);
+    this.unitParse = this.parser.inner.startParse(this.input.read(this.unitFrom, this.unitTo));
+    if (this.stoppedAt !== null && this.stoppedAt < this.unitTo) this.unitParse.stopAt(this.stoppedAt - this.unitFrom);
+    return null;
+  }
+
+  private push(from: number, tree: Tree, to: number): void {
+    // The document's children, without its own Stream node: the stream
+    // holds them as an anonymous node, so the tree reads as one stream.
+    this.units.starts.push(from);
+    this.units.ends.push(to);
+    this.units.trees.push(new Tree(NodeType.none, tree.children, tree.positions, to - from));
+    this.pos = to;
+  }
+
+  private finish(): Tree {
+    // A parse stopped early covers only what it parsed.
+    const length = this.stoppedAt !== null ? Math.min(this.pos, this.input.length) : this.input.length;
+    return this.parser.stream(this.units, length);
+  }
+
+  // reuse takes the document at pos from an unchanged fragment: its text
+  // and the boundary after it (or the text's end) are unchanged, so it
+  // still ends where it did and parses as it did.
+  private reuse(): boolean {
+    const pos = this.pos;
+    while (this.fragment < this.fragments.length && this.fragments[this.fragment].to <= pos) this.fragment++;
+    const f = this.fragments[this.fragment];
+    if (!f || f.from > pos) return false;
+    const old = this.parser.unitsOf(f.tree);
+    if (!old) return false;
+    const at = pos + f.offset;
+    const i = search(old.starts, at);
+    if (i < 0) return false;
+    const last = i === old.starts.length - 1;
+    const to = old.ends[i] - f.offset;
+    const followed = to + 4 <= f.to || (last && to === f.to && !f.openEnd && to === this.input.length);
+    if (!followed || (this.stoppedAt !== null && to > this.stoppedAt)) return false;
+    this.units.starts.push(pos);
+    this.units.ends.push(to);
+    this.units.trees.push(old.trees[i]);
+    this.pos = to;
+    return true;
+  }
+
+  // nextBoundary finds where the document after the one starting at from
+  // begins, or the text's end. A "---" after a directive ("%YAML 1.2")
+  // ends the directives of its own document, so it does not split.
+  private nextBoundary(from: number): number {
+    const end = this.input.length;
+    let directive = this.input.read(from, Math.min(end, from + 1)) === "%";
+    // A document starts after a line break; the one at from already has.
+    let pos = from;
+    while (pos < end) {
+      // Chunks overlap by four characters so "\n---x" is read whole; a
+      // line break in the overlap is the next chunk's.
+      const chunkEnd = Math.min(end, pos + scanChunk + 4);
+      const s = this.input.read(pos, chunkEnd);
+      const atEnd = chunkEnd === end;
+      for (let i = s.indexOf("\n"); i >= 0; i = s.indexOf("\n", i + 1)) {
+        if (!atEnd && i >= scanChunk) break;
+        if (s.charCodeAt(i + 1) === 37) directive = true;
+        else if (isBoundary(s, i + 1, atEnd)) {
+          if (!directive) return pos + i + 1;
+          directive = false;
+        }
+      }
+      if (atEnd) break;
+      pos += scanChunk;
+    }
+    return end;
+  }
+}
+
+// search finds value in ascending starts, or -1.
+function search(starts: number[], value: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (starts[mid] === value) return mid;
+    if (starts[mid] < value) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+// yamlStream is @codemirror/lang-yaml's language (its highlighting,
+// indentation, folding and language data) over the per-document parser.
+export const yamlStream = new Language(yamlLanguage.data, new DocumentStreamParser(yamlLanguage.parser), [], "yaml");
+
+export function yamlDocuments(): LanguageSupport {
+  return new LanguageSupport(yamlStream);
+}

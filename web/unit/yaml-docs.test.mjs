@@ -1,0 +1,120 @@
+// Unit tests of the editor's per-document YAML parser (web/src/yaml-docs.ts):
+// it reads a stream as @lezer/yaml reads it whole, an incremental parse after
+// any edit equals a fresh one, and an edit reparses only its own document.
+import { before, test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { loadTS, web } from "./load.mjs";
+import { cluster } from "../bench/scenarios.mjs";
+
+let Y;
+before(async () => {
+  Y = await loadTS("../unit/yaml-docs-entry.ts");
+});
+
+// nodes lists a tree's named nodes with their ranges, in document order.
+function nodes(tree) {
+  const out = [];
+  tree.iterate({ enter: (n) => { out.push(`${n.name} ${n.from}-${n.to}`); } });
+  return out;
+}
+
+// parse runs a parse to its end and counts its steps.
+function parse(parser, text, fragments = []) {
+  const p = parser.startParse(text, fragments);
+  let steps = 1, tree;
+  while (!(tree = p.advance())) steps++;
+  return { tree, steps };
+}
+
+function edit(tree, text, from, to, insert) {
+  const next = text.slice(0, from) + insert + text.slice(to);
+  const fragments = Y.TreeFragment.applyChanges(Y.TreeFragment.addTree(tree), [{ fromA: from, toA: to, fromB: from, toB: from + insert.length }]);
+  return { next, fragments };
+}
+
+const examples = join(web, "..", "examples");
+const samples = () => [
+  ...readdirSync(examples).filter((f) => f.endsWith(".yaml")).map((f) => [f, readFileSync(join(examples, f), "utf8")]),
+  ["bench cluster", cluster(30, 60)],
+  ["no marker first", "a: 1\n---\nb: 2\n"],
+  ["markers only", "---\n---\n--- \n---"],
+  ["comments and end markers", "# head\n--- # c\nk: v\n...\n---\nl: [1, 2\n"],
+  ["marker-like text", "k: |\n  ---\n  x\nm: ---x\n----\n--- a\n"],
+  ["directive", "%YAML 1.2\n---\nk: v\n"],
+  ["directives later", "---\na: 1\n...\n%YAML 1.2\n%TAG ! tag:x,2000:\n---\nb: 2\n---\nc: 3\n"],
+  ["empty", ""],
+];
+
+test("a fresh parse reads each document as @lezer/yaml reads the stream", () => {
+  for (const [name, text] of samples()) {
+    const whole = Y.wholeParser.parse(text);
+    const docs = Y.yamlStream.parser.parse(text);
+    assert.equal(docs.length, text.length, name);
+    assert.deepEqual(nodes(docs), nodes(whole), name);
+  }
+});
+
+test("an incremental parse after any edit equals a fresh parse", () => {
+  // A seeded generator: a failure names its step and reproduces.
+  let seed = 7;
+  const rand = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+  const inserts = ["x", "%", "\n%Y\n", "\n", "---\n", "\n---", "-", "  ", ": ", "'", "\"", "|\n", "#", "{", "]", "...\n", "- a\n"];
+  const parser = Y.yamlStream.parser;
+  let text = cluster(6, 12) + readFileSync(join(examples, "preemption-basic.yaml"), "utf8");
+  let tree = parser.parse(text);
+  for (let step = 0; step < 400; step++) {
+    const from = rand(text.length + 1);
+    const to = Math.min(text.length, from + (rand(3) === 0 ? rand(40) : 0));
+    const insert = to > from && rand(2) === 0 ? "" : inserts[rand(inserts.length)];
+    const { next, fragments } = edit(tree, text, from, to, insert);
+    tree = parser.parse(next, fragments);
+    assert.deepEqual(nodes(tree), nodes(parser.parse(next)), `step ${step}: ${JSON.stringify(insert)} at ${from}-${to}`);
+    text = next;
+  }
+});
+
+test("an edit reparses only the document it touches", () => {
+  const parser = Y.yamlStream.parser;
+  const text = cluster(100, 400);
+  const full = parse(parser, text);
+  const from = text.indexOf("cpu: ", text.indexOf("name: pod-200,")) + "cpu: ".length;
+  const { next, fragments } = edit(full.tree, text, from, from + 4, "105m");
+  const again = parse(parser, next, fragments);
+  assert.deepEqual(nodes(again.tree), nodes(parser.parse(next)));
+  // One document of 500 is parsed again: a few dozen tokens, not thousands.
+  assert.ok(again.steps * 100 < full.steps, `${again.steps} steps after the edit, ${full.steps} for the whole stream`);
+});
+
+test("a parse stopped part way, as the editor stops one, resumes to the same tree", () => {
+  const parser = Y.yamlStream.parser;
+  const text = cluster(20, 40);
+  for (const stopAfter of [1, 5, 40, 300]) {
+    const p = parser.startParse(text);
+    for (let i = 0; i < stopAfter; i++) p.advance();
+    const at = p.parsedPos;
+    p.stopAt(at);
+    let partial;
+    while (!(partial = p.advance())) {}
+    assert.ok(partial.length >= at && partial.length < text.length, `stopped at ${at}, tree of ${partial.length}`);
+    const resumed = parser.parse(text, Y.TreeFragment.addTree(partial, [], true));
+    assert.deepEqual(nodes(resumed), nodes(parser.parse(text)), `stopped after ${stopAfter} steps`);
+  }
+});
+
+test("documents split where a line starts with ---, across the scan's 64 KiB reads", () => {
+  const parser = Y.yamlStream.parser;
+  // A first document of 16,384 items reaching the edge of the first read,
+  // then one small document whose edit must not reparse the first.
+  for (let shift = -6; shift <= 6; shift++) {
+    const head = "- a\n".repeat(16384 - 3) + "- " + "b".repeat(8 + shift) + "\n";
+    const text = head + "---\nk: 1\n";
+    const full = parse(parser, text);
+    assert.deepEqual(nodes(full.tree), nodes(Y.wholeParser.parse(text)), `shift ${shift}`);
+    const from = text.lastIndexOf("1");
+    const { next, fragments } = edit(full.tree, text, from, from + 1, "2");
+    const again = parse(parser, next, fragments);
+    assert.ok(again.steps < 50, `shift ${shift}: ${again.steps} steps after the edit, ${full.steps} for the stream`);
+  }
+});

@@ -118,3 +118,21 @@ test("documents split where a line starts with ---, across the scan's 64 KiB rea
     assert.ok(again.steps < 50, `shift ${shift}: ${again.steps} steps after the edit, ${full.steps} for the stream`);
   }
 });
+
+test("the editor indents and folds each line as with @lezer/yaml's parse", () => {
+  const { EditorState, ensureSyntaxTree, foldable, getIndentation, yamlDocuments, yamlLanguage } = Y;
+  let lines = 0;
+  for (const [name, text] of samples()) {
+    const docs = EditorState.create({ doc: text, extensions: [yamlDocuments()] });
+    const whole = EditorState.create({ doc: text, extensions: [yamlLanguage] });
+    assert.ok(ensureSyntaxTree(docs, text.length, 1e9) && ensureSyntaxTree(whole, text.length, 1e9), name);
+    for (let n = 1; n <= docs.doc.lines; n++, lines++) {
+      const line = docs.doc.line(n);
+      const at = `${name}:${n}`;
+      assert.equal(getIndentation(docs, line.to), getIndentation(whole, line.to), at);
+      assert.deepEqual(foldable(docs, line.from, line.to), foldable(whole, line.from, line.to), at);
+    }
+    assert.deepEqual(docs.languageDataAt("commentTokens", 0), whole.languageDataAt("commentTokens", 0), name);
+  }
+  assert.ok(lines > 1000, `${lines} lines compared`);
+});

@@ -23,8 +23,11 @@ interface Units {
   trees: Tree[];
 }
 
-// How much text a scan for the next document reads at a time.
-const scanChunk = 1 << 16;
+// How much text a scan for the next document reads at a time: 1 KiB at
+// first (most documents are shorter, and the editor's text copies what is
+// read), doubling up to 64 KiB.
+const firstScan = 1 << 10;
+const maxScan = 1 << 16;
 
 export class DocumentStreamParser extends Parser {
   // units maps each stream tree this parser returned to its documents.
@@ -161,14 +164,14 @@ class StreamParse implements PartialParse {
     let directive = this.input.read(from, Math.min(end, from + 1)) === "%";
     // A document starts after a line break; the one at from already has.
     let pos = from;
-    while (pos < end) {
+    for (let size = firstScan; pos < end; size = Math.min(2 * size, maxScan)) {
       // Chunks overlap by four characters so "\n---x" is read whole; a
       // line break in the overlap is the next chunk's.
-      const chunkEnd = Math.min(end, pos + scanChunk + 4);
+      const chunkEnd = Math.min(end, pos + size + 4);
       const s = this.input.read(pos, chunkEnd);
       const atEnd = chunkEnd === end;
       for (let i = s.indexOf("\n"); i >= 0; i = s.indexOf("\n", i + 1)) {
-        if (!atEnd && i >= scanChunk) break;
+        if (!atEnd && i >= size) break;
         if (s.charCodeAt(i + 1) === 37) directive = true;
         else if (isBoundary(s, i + 1, atEnd)) {
           if (!directive) return pos + i + 1;
@@ -176,7 +179,7 @@ class StreamParse implements PartialParse {
         }
       }
       if (atEnd) break;
-      pos += scanChunk;
+      pos += size;
     }
     return end;
   }

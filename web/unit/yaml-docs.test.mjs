@@ -103,19 +103,26 @@ test("a parse stopped part way, as the editor stops one, resumes to the same tre
   }
 });
 
-test("documents split where a line starts with ---, across the scan's 64 KiB reads", () => {
+test("documents split where a line starts with ---, across the scan's reads", () => {
   const parser = Y.yamlStream.parser;
-  // A first document of 16,384 items reaching the edge of the first read,
-  // then one small document whose edit must not reparse the first.
-  for (let shift = -6; shift <= 6; shift++) {
-    const head = "- a\n".repeat(16384 - 3) + "- " + "b".repeat(8 + shift) + "\n";
-    const text = head + "---\nk: 1\n";
-    const full = parse(parser, text);
-    assert.deepEqual(nodes(full.tree), nodes(Y.wholeParser.parse(text)), `shift ${shift}`);
-    const from = text.lastIndexOf("1");
-    const { next, fragments } = edit(full.tree, text, from, from + 1, "2");
-    const again = parse(parser, next, fragments);
-    assert.ok(again.steps < 50, `shift ${shift}: ${again.steps} steps after the edit, ${full.steps} for the stream`);
+  // The scan reads 1 KiB, then twice as much each time up to 64 KiB: its
+  // reads end at these offsets. A first document of items whose last line
+  // ends near one, then a small document whose edit must not reparse the
+  // first.
+  for (const edge of [1024, 3072, 64512, 130048]) {
+    for (let shift = -6; shift <= 6; shift++) {
+      const last = edge + shift - 1; // where the first document's last line break is
+      const items = Math.floor((last - 10) / 4);
+      const head = "- a\n".repeat(items) + "- " + "b".repeat(last - 4 * items - 2) + "\n";
+      assert.equal(head.length, last + 1);
+      const text = head + "---\nk: 1\n";
+      const full = parse(parser, text);
+      assert.deepEqual(nodes(full.tree), nodes(Y.wholeParser.parse(text)), `edge ${edge} shift ${shift}`);
+      const from = text.lastIndexOf("1");
+      const { next, fragments } = edit(full.tree, text, from, from + 1, "2");
+      const again = parse(parser, next, fragments);
+      assert.ok(again.steps < 50, `edge ${edge} shift ${shift}: ${again.steps} steps after the edit, ${full.steps} for the stream`);
+    }
   }
 });
 

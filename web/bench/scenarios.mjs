@@ -31,13 +31,18 @@ export function megabyte() {
 }
 
 // selectCpuRequest selects, in the editor, the value of pod-2500's cpu
-// request, so that the next text typed replaces it.
+// request, so that the next text typed replaces it, and scrolls it into
+// view as a user would before typing: the keystroke then costs what it
+// costs where the view already is, not the view's move to a new place.
 export async function selectCpuRequest(page) {
-  await page.evaluate(() => {
+  await page.evaluate(async () => {
     const view = window.__schedplayEditorView;
     const doc = view.state.doc.toString();
     const from = doc.indexOf("cpu: ", doc.indexOf("name: pod-2500,")) + "cpu: ".length;
-    view.dispatch({ selection: { anchor: from, head: doc.indexOf(",", from) } });
+    view.dispatch({ selection: { anchor: from, head: doc.indexOf(",", from) }, scrollIntoView: true });
     view.focus();
+    // The move's frames and the editor's parse of what came into view.
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    await new Promise((r) => requestIdleCallback(r, { timeout: 1000 }));
   });
 }

@@ -28,8 +28,8 @@ async function load(text) {
 let act;
 if (what === "edit") {
   await load(cluster(500, 5000));
+  await selectCpuRequest(page); // before the trace: the edit alone is traced
   act = async () => {
-    await selectCpuRequest(page);
     await page.keyboard.insertText("105m");
     await settle();
   };

@@ -13,13 +13,12 @@ import { yamlLanguage } from "@codemirror/lang-yaml";
 import { NodeType, Parser, Tree, type Input, type PartialParse, type TreeFragment } from "@lezer/common";
 
 // Units: the documents of one parsed stream, as the stream tree's own
-// children before balancing. A unit ends where the next "---" line starts
-// or at the end of the text, except a last unit cut short by stopAt: the
-// editor keeps such a tree as a fragment open at its end, which reuse
-// refuses below.
+// children before balancing. A unit ends where the next one starts, the
+// last where the stream tree ends: at the end of the text, or where a
+// parse stopped (the editor keeps such a tree as a fragment open at its
+// end, which reuse refuses below).
 interface Units {
   starts: number[];
-  ends: number[];
   trees: Tree[];
 }
 
@@ -70,7 +69,7 @@ function isBoundary(s: string, i: number, atEnd: boolean): boolean {
 }
 
 class StreamParse implements PartialParse {
-  private readonly units: Units = { starts: [], ends: [], trees: [] };
+  private readonly units: Units = { starts: [], trees: [] };
   // pos: where the next document starts (a boundary, or the text's end).
   private pos = 0;
   // The document being parsed: where it starts and ends, and its parse.
@@ -105,11 +104,10 @@ class StreamParse implements PartialParse {
       this.unitParse = null;
       return cut ? this.finish() : null;
     }
-    const end = this.input.length;
-    const stop = this.stoppedAt ?? end;
+    const stop = Math.min(this.stoppedAt ?? this.input.length, this.input.length);
     // Reusing a document costs a lookup, so a run of them goes in one step.
-    while (this.pos < end && this.pos < stop && this.reuse()) {}
-    if (this.pos >= end || this.pos >= stop) return this.finish();
+    while (this.pos < stop && this.reuse()) {}
+    if (this.pos >= stop) return this.finish();
     this.unitFrom = this.pos;
     this.unitTo = this.nextBoundary(this.pos);
     this.unitParse = this.parser.inner.startParse(this.input.read(this.unitFrom, this.unitTo));
@@ -121,15 +119,14 @@ class StreamParse implements PartialParse {
     // The document's children, without its own Stream node: the stream
     // holds them as an anonymous node, so the tree reads as one stream.
     this.units.starts.push(from);
-    this.units.ends.push(to);
     this.units.trees.push(new Tree(NodeType.none, tree.children, tree.positions, to - from));
     this.pos = to;
   }
 
+  // finish returns the stream so far: the whole text, or up to where the
+  // parse stopped.
   private finish(): Tree {
-    // A parse stopped early covers only what it parsed.
-    const length = this.stoppedAt !== null ? Math.min(this.pos, this.input.length) : this.input.length;
-    return this.parser.stream(this.units, length);
+    return this.parser.stream(this.units, this.pos);
   }
 
   // reuse takes the document at pos from an unchanged fragment: its text
@@ -146,11 +143,10 @@ class StreamParse implements PartialParse {
     const i = search(old.starts, at);
     if (i < 0) return false;
     const last = i === old.starts.length - 1;
-    const to = old.ends[i] - f.offset;
+    const to = (last ? f.tree.length : old.starts[i + 1]) - f.offset;
     const followed = to + 4 <= f.to || (last && to === f.to && !f.openEnd && to === this.input.length);
     if (!followed || (this.stoppedAt !== null && to > this.stoppedAt)) return false;
     this.units.starts.push(pos);
-    this.units.ends.push(to);
     this.units.trees.push(old.trees[i]);
     this.pos = to;
     return true;

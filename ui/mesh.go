@@ -61,6 +61,14 @@ func (m *mesh) add(p [2]float32, c [4]float32) {
 // per triangle.
 const squareBelow = 1.0
 
+// thinnestStroke is the narrowest outline drawn, in pixels. Rasterised
+// without antialiasing, a band of width w lights a pixel only where it
+// crosses the pixel's centre, for a fraction w of the places it could lie:
+// a quarter-pixel outline shows as scattered lines and dots, not as an
+// outline (500 nodes' 5,000 pending chips, 0.1 pixel each, striped their
+// queue), while its bars were most of the frame's triangles.
+const thinnestStroke = 0.25
+
 // fillRound adds a filled rounded rectangle: a plain quad when the corners
 // are too small to see, else a fan of triangles from its centre (it is
 // convex). It reports false, adding nothing, when the call is full.
@@ -102,9 +110,13 @@ func (m *mesh) quad(r Rect, c [4]float32) {
 }
 
 // strokeRound adds the outline of a rounded rectangle: a band of quads
-// between the outlines width/2 outside and inside it. It reports false,
-// adding nothing, when the call is full.
+// between the outlines width/2 outside and inside it (nothing when it is
+// thinner than thinnestStroke). It reports false, adding nothing, when the
+// call is full.
 func (m *mesh) strokeRound(r Rect, radius, width float64, c [4]float32) bool {
+	if width < thinnestStroke {
+		return true
+	}
 	h := width / 2
 	radius = max(0, math.Min(radius, math.Min(r.W, r.H)/2))
 	if radius+h < squareBelow {

@@ -96,6 +96,8 @@ func TestMeshStrokeRound(t *testing.T) {
 		wantPts       int
 	}{
 		{name: "thin square outline is four bars", radius: 0.3, width: 0.5, wantPts: 16},
+		{name: "a quarter-pixel outline is four bars", radius: 0.1, width: thinnestStroke, wantPts: 16},
+		{name: "an outline under a quarter pixel is not drawn", radius: 0.3, width: 0.2, wantPts: 0},
 		{name: "a round outline is a band between two outlines", radius: 6, width: 2, wantPts: 2 * 4 * (cornerSegments(7) + 1)},
 	}
 	for _, tt := range tests {

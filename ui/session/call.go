@@ -63,7 +63,7 @@ var methods = map[string]method{
 		if err != nil {
 			return nil, err
 		}
-		return map[string]any{"ok": true, "events": s.Trace(from)}, nil
+		return traceReply(s.Trace(from)), nil
 	}},
 	"seek": {"seq, t", 2, 2, func(s *Session, a []string) (any, error) {
 		seq, err := parseInt("seq", a[0])
@@ -183,6 +183,9 @@ func (s *Session) Call(name string, args []string) (string, error) {
 	reply, err := m.fn(s, args)
 	if err != nil {
 		return "", err
+	}
+	if raw, ok := reply.(rawReply); ok {
+		return string(raw), nil
 	}
 	data, err := json.Marshal(reply)
 	if err != nil {

@@ -208,6 +208,7 @@ const want = { playing: opts.autoplay, t: opts.t };
 let lastTimeSent = { t: -1, at: 0, playing: false };
 
 const player = new Player({
+  busy: () => pace.pending,
   onEvents: (events) => {
     captions?.add(events);
     controls.addEvents(events);

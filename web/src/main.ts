@@ -552,6 +552,7 @@ const player = new Player({
     linkAt = null;
     return at !== null && quiz !== null && player.waitingForTime && quiz.passTo(at);
   },
+  busy: () => pace.pending,
   onStopped(stopped) {
     budgetEl.hidden = stopped === "";
     budgetEl.textContent = !stopped ? "" : tr(player.cancelled ? "progress.cancelled" : "progress.budget", { why: stopped });

@@ -16,6 +16,9 @@ export interface PlayerHooks {
   // An open question holds the rest of the trace back: true if the page
   // closed questions (a link's moment lies past them), so that more comes.
   onHeld?(): boolean;
+  // An edit waits to load: what is built ahead for the run on screen
+  // would be thrown away.
+  busy?(): boolean;
 }
 
 // Simulation time per frame: short while playing (animation stays smooth),
@@ -90,12 +93,21 @@ export class Player {
     this.hooks.onStopped?.(this.stopped);
   }
 
+  // deferred: the frame does nothing for the run on screen, neither
+  // simulating nor building a scene ahead. A load that replaces it is
+  // under way (paused) or an edit waits to start one (busy): the work
+  // would be thrown away, and it lengthens the frames the load waits for.
+  // Or a new run's t=0 view is not drawn yet (hold): it would delay that.
+  private get deferred(): boolean {
+    return this.hold || this.paused || (this.hooks.busy?.() ?? false);
+  }
+
   // pump grows the trace by one slice of simulation. Following a growing
   // run, the frame that shows its end so far does nothing else, and once
   // the run is done the end's scene goes on being built.
   pump(): void {
     const api = this.api;
-    if (!api || this.hold || this.paused) return;
+    if (!api || this.deferred) return;
     if (this.followEnd && this.followReady) {
       this.followReady = false;
       this.tl.seek(this.followTarget);
@@ -266,12 +278,13 @@ export class Player {
   frame(t: number): void {
     const dt = this.last ? Math.min(0.1, (t - this.last) / 1000) : 0;
     this.last = t;
-    const growing = !this.simDone && !this.hold && !this.paused, playing = this.tl.playing, before = this.tl.cursor;
+    const deferred = this.deferred;
+    const growing = !this.simDone && !deferred, playing = this.tl.playing, before = this.tl.cursor;
     this.pump();
     const cursor = this.tl.cursor;
     if (this.tl.tick(dt) || growing || cursor !== before || playing !== this.tl.playing) this.render(false);
     // Not in the frame that shows an event: the canvas takes that one.
-    if (!growing && before === this.tl.cursor) this.prefetchSlice();
+    if (!growing && !deferred && before === this.tl.cursor) this.prefetchSlice();
   }
 
   // run drives frame from requestAnimationFrame until stop.

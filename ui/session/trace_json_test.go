@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 	"time"
 
@@ -80,6 +81,24 @@ func TestTraceReplyMatchesEncodingJSONOnEdges(t *testing.T) {
 			{Reason: "bad utf-8 \xff\xfe end", Victims: []string{"<script>", ""}, Ties: []string{"\x1f"}},
 		}},
 		{name: "empty lists are left out", evs: []engine.Event{{Victims: []string{}, Ties: []string{}}}},
+	}
+	// The encoder names engine.Event's fields one by one: a field added
+	// to it must be set here too, and so be compared.
+	checked := false
+	for _, tt := range tests {
+		if tt.name != "every field" {
+			continue
+		}
+		checked = true
+		every := reflect.ValueOf(tt.evs[0])
+		for i := range every.NumField() {
+			if every.Field(i).IsZero() {
+				t.Fatalf("the %q case leaves engine.Event.%s empty", tt.name, every.Type().Field(i).Name)
+			}
+		}
+	}
+	if !checked {
+		t.Fatal(`no "every field" case`)
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

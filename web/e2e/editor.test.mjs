@@ -272,6 +272,33 @@ describe("typing", () => {
     view.focus();
   });
 
+  // The editor parses the documents near its view only (yaml-docs.ts): text
+  // jumped to far away is highlighted once it is in view.
+  test("text far down a large scenario is highlighted once jumped to", async () => {
+    const page = await openAt(context, url);
+    const text = cluster(200, 3000);
+    await page.evaluate((t) => window.__schedplaySetText(t), text);
+    await page.waitForFunction(() => !window.__schedplay.editPending, null, { polling: 50 });
+    // The highlighted words on the lines in the DOM that name a node or pod.
+    const keys = () => page.evaluate(() => [...document.querySelectorAll(".cm-line")]
+      .filter((l) => /name: (node|pod)-\d+,/.test(l.textContent))
+      .map((l) => [/(node|pod)-\d+/.exec(l.textContent)[0], [...l.querySelectorAll("span[class]")].map((s) => s.textContent).join(" ")]));
+    for (const [key, last] of [["Control+End", "pod-2999"], ["Control+Home", "node-0"]]) {
+      await page.click(".cm-content");
+      await page.keyboard.press(key);
+      await page.waitForFunction((name) => [...document.querySelectorAll(".cm-line")].some((l) => l.textContent.includes(`name: ${name},`)), last, { polling: 50 });
+      await page.waitForFunction(() => [...document.querySelectorAll(".cm-line")]
+        .filter((l) => /name: (node|pod)-\d+,/.test(l.textContent))
+        .every((l) => l.querySelector("span[class]")), null, { timeout: 10000, polling: 50 })
+        .catch(async () => assert.fail(`after ${key}, lines without highlighting: ${JSON.stringify(await keys())}`));
+      const lines = await keys();
+      assert.ok(lines.some(([pod]) => pod === last), `${last} among ${lines.map(([pod]) => pod)}`);
+      for (const [pod, words] of lines) assert.match(words, /^metadata /, `${pod}: ${words}`);
+    }
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
   test("the canvas follows what is typed, and the words wait for a pause", async () => {
     const page = await openAt(context, url);
     await page.evaluate((t) => window.__schedplaySetText(t), small);

@@ -8,7 +8,13 @@
 // hundreds of milliseconds of background slices after it. A line starting
 // with "---" always begins a new document in YAML, so the stream splits
 // there without reading anything else, and each document parses alone.
-import { Language, LanguageSupport } from "@codemirror/language";
+//
+// In the editor, documents away from the view are not parsed at all: an
+// empty placeholder stands in for each run of them, and CodeMirror parses
+// them when they scroll into view (ParseContext.skipUntilInView). Without
+// this, the first keystrokes after a large text is set spent up to 20 ms
+// each parsing text out of view toward the end of the last partial parse.
+import { Language, LanguageSupport, ParseContext } from "@codemirror/language";
 import { yamlLanguage } from "@codemirror/lang-yaml";
 import { NodeType, Parser, Tree, type Input, type PartialParse, type TreeFragment } from "@lezer/common";
 
@@ -27,6 +33,13 @@ interface Units {
 // read), doubling up to 64 KiB.
 const firstScan = 1 << 10;
 const maxScan = 1 << 16;
+
+// How far outside the editor's viewport documents are still parsed, in
+// characters: text scrolled a little is already highlighted.
+const viewMargin = 10_000;
+
+// placeholders are the trees standing in for documents the editor skipped.
+const placeholders = new WeakSet<Tree>();
 
 export class DocumentStreamParser extends Parser {
   // units maps each stream tree this parser returned to its documents.
@@ -108,6 +121,7 @@ class StreamParse implements PartialParse {
     // Reusing a document costs a lookup, so a run of them goes in one step.
     while (this.pos < stop && this.reuse()) {}
     if (this.pos >= stop) return this.finish();
+    if (this.skip(stop)) return null;
     this.unitFrom = this.pos;
     this.unitTo = this.nextBoundary(this.pos);
     this.unitParse = this.parser.inner.startParse(this.input.read(this.unitFrom, this.unitTo));
@@ -121,6 +135,28 @@ class StreamParse implements PartialParse {
     this.units.starts.push(from);
     this.units.trees.push(new Tree(NodeType.none, tree.children, tree.positions, to - from));
     this.pos = to;
+  }
+
+  // skip stands one placeholder in for the documents from pos that lie
+  // wholly outside the editor's viewport and its margin, and has the editor
+  // parse them again when they come into view. Past the view, it skips to
+  // the text's end whatever the stop: a tree may run past its stop, and a
+  // later parse reuses that placeholder instead of skipping again.
+  private skip(stop: number): boolean {
+    const cx = ParseContext.get();
+    if (!cx) return false;
+    const before = cx.viewport.from - viewMargin;
+    let end = this.pos;
+    if (this.pos >= cx.viewport.to + viewMargin) end = this.input.length;
+    else for (let next; end < stop && (next = this.nextBoundary(end)) <= before; ) end = Math.min(next, stop);
+    if (end === this.pos) return false;
+    cx.skipUntilInView(this.pos, end);
+    const tree = new Tree(NodeType.none, [], [], end - this.pos);
+    placeholders.add(tree);
+    this.units.starts.push(this.pos);
+    this.units.trees.push(tree);
+    this.pos = end;
+    return true;
   }
 
   // finish returns the stream so far: the whole text, or up to where the
@@ -144,10 +180,19 @@ class StreamParse implements PartialParse {
     if (i < 0) return false;
     const last = i === old.starts.length - 1;
     const to = (last ? f.tree.length : old.starts[i + 1]) - f.offset;
-    const followed = to + 4 <= f.to || (last && to === f.to && !f.openEnd && to === this.input.length);
-    if (!followed || (this.stoppedAt !== null && to > this.stoppedAt)) return false;
+    const tree = old.trees[i];
+    if (placeholders.has(tree)) {
+      // CodeMirror cuts a skipped range's fragments when it comes into view
+      // (or when the whole tree is asked for), so this one is still out of
+      // view. The boundary after it must be unchanged, as for a document;
+      // past the view it may run past the stop.
+      if (to < this.input.length ? to + 4 > f.to : to !== f.to) return false;
+    } else {
+      const followed = to + 4 <= f.to || (last && to === f.to && !f.openEnd && to === this.input.length);
+      if (!followed || (this.stoppedAt !== null && to > this.stoppedAt)) return false;
+    }
     this.units.starts.push(pos);
-    this.units.trees.push(old.trees[i]);
+    this.units.trees.push(tree);
     this.pos = to;
     return true;
   }

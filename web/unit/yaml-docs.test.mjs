@@ -152,3 +152,123 @@ test("the editor indents and folds each line as with lang-yaml's fresh parse", (
   }
   assert.ok(lines > 1000, `${lines} lines compared`);
 });
+
+// The editor's parse worker shows the parse its viewport and runs it
+// (ParseContext's updateViewport and work, internal to CodeMirror); a
+// transaction after that takes the tree. These tests do the same without
+// a view.
+function viewAndParse(state, from, to, upto) {
+  const cx = state.field(Y.Language.state).context;
+  cx.updateViewport({ from, to });
+  cx.work(1e9, upto);
+  return state.update({}).state;
+}
+
+// near lists a tree's named nodes that reach into from-to.
+function near(tree, from, to) {
+  const out = [];
+  tree.iterate({ from, to, enter: (n) => { if (n.to >= from && n.from <= to) out.push(`${n.name} ${n.from}-${n.to}`); } });
+  return out;
+}
+
+test("in the editor, documents away from the view are parsed when they come into view", () => {
+  const { language, parsed } = Y.countingYaml();
+  const text = cluster(100, 400);
+  const whole = Y.wholeParser.parse(text);
+  let state = Y.EditorState.create({ doc: text, extensions: [language] });
+  const mid = text.indexOf("name: pod-200,");
+  const start = parsed();
+  state = viewAndParse(state, mid, mid + 3000);
+  const tree = Y.syntaxTree(state);
+  assert.equal(tree.length, text.length);
+  assert.deepEqual(near(tree, mid, mid + 3000), near(whole, mid, mid + 3000));
+  // 3,000 characters and 10,000 each side, of 200-character documents:
+  // about 115 documents of 500.
+  const first = parsed() - start;
+  assert.ok(first > 100 && first < 130, `${first} documents parsed`);
+  // A new state parsed its first 3,000 characters; the rest is skipped.
+  assert.deepEqual(near(tree, 4000, mid - 12000), ["Stream 0-" + text.length]);
+  assert.deepEqual(near(tree, mid + 15000, text.length), ["Stream 0-" + text.length]);
+
+  // Scrolled to the end: its documents are parsed, the middle's kept.
+  const end = text.length - 2000;
+  state = viewAndParse(state, end, text.length);
+  const scrolled = Y.syntaxTree(state);
+  assert.deepEqual(near(scrolled, end, text.length), near(whole, end, text.length));
+  assert.deepEqual(near(scrolled, mid, mid + 3000), near(whole, mid, mid + 3000));
+  const second = parsed() - start - first;
+  assert.ok(second > 50 && second < 70, `${second} documents parsed after the scroll`);
+
+  // A keystroke in view parses its own document only.
+  const at = text.indexOf("cpu: ", text.indexOf("name: pod-395,")) + "cpu: ".length;
+  assert.ok(at > end);
+  const before = parsed();
+  state = state.update({ changes: { from: at, to: at + 4, insert: "105m" } }).state;
+  assert.equal(parsed() - before, 1);
+  const next = state.doc.toString();
+  assert.deepEqual(near(Y.syntaxTree(state), end, next.length), near(Y.yamlStream.parser.parse(next), end, next.length));
+
+  // Asked for the whole tree, the editor parses the rest.
+  assert.deepEqual(nodes(Y.ensureSyntaxTree(state, next.length, 1e9)), nodes(Y.wholeParser.parse(next)));
+});
+
+test("keystrokes in view parse their document and skip nothing again", () => {
+  const { language, parsed } = Y.countingYaml();
+  const text = cluster(100, 2000);
+  let state = Y.EditorState.create({ doc: text, extensions: [language] });
+  const mid = text.indexOf("name: pod-1000,");
+  // As the parse worker does: up to 100,000 characters past the view.
+  state = viewAndParse(state, mid, mid + 3000, mid + 103000);
+  const skipped = () => state.field(Y.Language.state).context.skipped.length;
+  const ranges = skipped();
+  assert.ok(ranges >= 2, `${ranges} ranges skipped`);
+  const at = text.indexOf("cpu: ", mid) + "cpu: ".length;
+  for (const value of ["1", "2", "3", "4", "5"]) {
+    const before = parsed();
+    state = state.update({ changes: { from: at, to: at + 1, insert: value } }).state;
+    assert.equal(parsed() - before, 1, `keystroke ${value}`);
+    assert.equal(skipped(), ranges, `keystroke ${value}`);
+  }
+  assert.equal(Y.syntaxTree(state).length, text.length);
+});
+
+test("an edit at the end of skipped documents parses as a fresh parse when it comes into view", () => {
+  const text = cluster(100, 400);
+  let state = Y.EditorState.create({ doc: text, extensions: [Y.yamlDocuments()] });
+  const mid = text.indexOf("name: pod-200,");
+  state = viewAndParse(state, mid, mid + 3000);
+  // The first document parsed after the new state's 3,000 characters
+  // follows a placeholder. A character before its "---" joins it to the
+  // document before, out of view.
+  const doc = near(Y.syntaxTree(state), 4000, mid).find((n) => n.startsWith("Document "));
+  const at = Number(doc.split(" ")[1].split("-")[0]);
+  assert.ok(at > 4000 && at < mid - 10000 && text.startsWith("---", at), doc);
+  state = state.update({ changes: { from: at, insert: "x" } }).state;
+  state = viewAndParse(state, at, at + 500);
+  const next = state.doc.toString();
+  assert.deepEqual(near(Y.syntaxTree(state), at, at + 500), near(Y.yamlStream.parser.parse(next), at, at + 500));
+});
+
+// Compared with the stream parser's own fresh parse: after random edits a
+// text can split where @lezer/yaml's whole parse does not.
+test("with the view anywhere, each edit parses as a fresh parse in view and whole when asked", () => {
+  let seed = 11;
+  const rand = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+  const inserts = ["x", "\n", "---\n", "\n---", "- a\n", ": ", "%", "#", "  "];
+  let state = Y.EditorState.create({ doc: cluster(40, 200), extensions: [Y.yamlDocuments()] });
+  for (let step = 0; step < 120; step++) {
+    const len = state.doc.length;
+    const from = rand(len + 1);
+    const to = Math.min(len, from + (rand(3) === 0 ? rand(40) : 0));
+    const insert = to > from && rand(2) === 0 ? "" : inserts[rand(inserts.length)];
+    state = state.update({ changes: { from, to, insert } }).state;
+    const vf = rand(state.doc.length + 1);
+    const vt = Math.min(state.doc.length, vf + 500 + rand(4000));
+    state = viewAndParse(state, vf, vt);
+    const text = state.doc.toString();
+    const fresh = Y.yamlStream.parser.parse(text);
+    const at = `step ${step}: ${JSON.stringify(insert)} at ${from}-${to}, view ${vf}-${vt}`;
+    assert.deepEqual(near(Y.syntaxTree(state), vf, vt), near(fresh, vf, vt), at);
+    if (step % 20 === 19) assert.deepEqual(nodes(Y.ensureSyntaxTree(state, text.length, 1e9)), nodes(fresh), at);
+  }
+});

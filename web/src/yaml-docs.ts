@@ -121,9 +121,10 @@ class StreamParse implements PartialParse {
     // Reusing a document costs a lookup, so a run of them goes in one step.
     while (this.pos < stop && this.reuse()) {}
     if (this.pos >= stop) return this.finish();
-    if (this.skip(stop)) return null;
+    const to = this.nextBoundary(this.pos);
+    if (this.skip(to, stop)) return null;
     this.unitFrom = this.pos;
-    this.unitTo = this.nextBoundary(this.pos);
+    this.unitTo = to;
     this.unitParse = this.parser.inner.startParse(this.input.read(this.unitFrom, this.unitTo));
     if (this.stoppedAt !== null && this.stoppedAt < this.unitTo) this.unitParse.stopAt(this.stoppedAt - this.unitFrom);
     return null;
@@ -137,19 +138,22 @@ class StreamParse implements PartialParse {
     this.pos = to;
   }
 
-  // skip stands one placeholder in for the documents from pos that lie
-  // wholly outside the editor's viewport and its margin, and has the editor
-  // parse them again when they come into view. Past the view, it skips to
-  // the text's end whatever the stop: a tree may run past its stop, and a
-  // later parse reuses that placeholder instead of skipping again.
-  private skip(stop: number): boolean {
+  // skip stands one placeholder in for the documents from pos (the first
+  // ending at next) that lie wholly outside the editor's viewport and its
+  // margin, and has the editor parse them again when they come into view.
+  // Past the view, it skips to the text's end whatever the stop: a tree may
+  // run past its stop, and a later parse reuses that placeholder instead of
+  // skipping again.
+  private skip(next: number, stop: number): boolean {
     const cx = ParseContext.get();
     if (!cx) return false;
     const before = cx.viewport.from - viewMargin;
-    let end = this.pos;
-    if (this.pos >= cx.viewport.to + viewMargin) end = this.input.length;
-    else for (let next; end < stop && (next = this.nextBoundary(end)) <= before; ) end = Math.min(next, stop);
-    if (end === this.pos) return false;
+    let end = this.input.length;
+    if (this.pos < cx.viewport.to + viewMargin) {
+      if (next > before) return false;
+      for (end = next; end < stop && (next = this.nextBoundary(end)) <= before; ) end = next;
+      end = Math.min(end, stop);
+    }
     cx.skipUntilInView(this.pos, end);
     const tree = new Tree(NodeType.none, [], [], end - this.pos);
     placeholders.add(tree);
@@ -181,16 +185,12 @@ class StreamParse implements PartialParse {
     const last = i === old.starts.length - 1;
     const to = (last ? f.tree.length : old.starts[i + 1]) - f.offset;
     const tree = old.trees[i];
-    if (placeholders.has(tree)) {
-      // CodeMirror cuts a skipped range's fragments when it comes into view
-      // (or when the whole tree is asked for), so this one is still out of
-      // view. The boundary after it must be unchanged, as for a document;
-      // past the view it may run past the stop.
-      if (to < this.input.length ? to + 4 > f.to : to !== f.to) return false;
-    } else {
-      const followed = to + 4 <= f.to || (last && to === f.to && !f.openEnd && to === this.input.length);
-      if (!followed || (this.stoppedAt !== null && to > this.stoppedAt)) return false;
-    }
+    // A placeholder is still out of view: CodeMirror cuts a skipped range's
+    // fragments when it comes into view (or when the whole tree is asked
+    // for). Past the view it may end past the stop, in an open fragment.
+    const skipped = placeholders.has(tree);
+    const followed = to + 4 <= f.to || (last && to === f.to && (skipped || !f.openEnd) && to === this.input.length);
+    if (!followed || (!skipped && this.stoppedAt !== null && to > this.stoppedAt)) return false;
     this.units.starts.push(pos);
     this.units.trees.push(tree);
     this.pos = to;

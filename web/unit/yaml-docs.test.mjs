@@ -230,6 +230,12 @@ test("keystrokes in view parse their document and skip nothing again", () => {
     assert.equal(skipped(), ranges, `keystroke ${value}`);
   }
   assert.equal(Y.syntaxTree(state).length, text.length);
+  // The worker going on further down without an edit (its stop moved, the
+  // tree's fragment open at its end) reuses the placeholders too.
+  const before = parsed();
+  state = viewAndParse(state, mid + 1000, mid + 4000, mid + 104000);
+  assert.equal(parsed() - before, 0);
+  assert.equal(skipped(), ranges);
 });
 
 test("an edit at the end of skipped documents parses as a fresh parse when it comes into view", () => {
